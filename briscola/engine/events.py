@@ -1,0 +1,139 @@
+"""Events: what happened, in order, for the GUI to animate and for logs.
+
+The engine appends events to :attr:`GameState.events`. A viewer must only see what their seat
+may know: :meth:`GameState.events_for` hides the face of cards dealt or drawn face down to
+other seats (their ``card`` becomes ``None``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Bid
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .state import HandResult, Trick
+
+__all__ = [
+    "Auction",
+    "BriscolaTurned",
+    "Called",
+    "Dealt",
+    "Drew",
+    "Event",
+    "HandOver",
+    "HandStarted",
+    "MatchOver",
+    "PartnerRevealed",
+    "Played",
+    "Swapped",
+    "TrickWon",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    """A new hand: the dealer has shuffled ``deck_size`` cards."""
+
+    dealer: int
+    deck_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """One card dealt face down to ``seat`` (``card`` is None when hidden from the viewer)."""
+
+    seat: int
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class BriscolaTurned:
+    """The briscola is turned face up under the stock; its suit is trump."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """A Chiamata bid, or a pass when ``bid`` is None."""
+
+    seat: int
+    bid: Bid | None
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """The auction's winner called ``card``; its suit is trump."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped:
+    """``seat`` put ``gave`` (7 or 2 of trump) face up and took the old briscola ``took``."""
+
+    seat: int
+    gave: Card
+    took: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerRevealed:
+    """The called card was played: ``seat`` is the caller's partner (the caller when alone)."""
+
+    seat: int
+    alone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    trick: Trick
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """``seat`` drew a card from the stock; ``face_up`` when everyone saw it (the briscola,
+    or the top card in scoperta). ``card`` is None when hidden from the viewer."""
+
+    seat: int
+    card: Card | None
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    result: HandResult
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    """The match is decided: ``winners`` are side indexes (seats in Chiamata); empty: drawn."""
+
+    winners: tuple[int, ...]
+    standing: tuple[int, ...]
+
+
+Event = (
+    HandStarted
+    | Dealt
+    | BriscolaTurned
+    | Auction
+    | Called
+    | Swapped
+    | Played
+    | PartnerRevealed
+    | TrickWon
+    | Drew
+    | HandOver
+    | MatchOver
+)

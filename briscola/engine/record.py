@@ -1,0 +1,286 @@
+"""Game records: one JSON document per hand, and replay.
+
+The format (``briscola-record/1``) is documented in ``docs/record-format.md``. A record holds
+the rules, the dealer, the whole shuffled deck (top first), the auction and call, the swaps,
+every trick, the cards of an unfinished trick and the result. :func:`replay` rebuilds the
+exact state from a record and refuses one that breaks a rule, naming the trick and reason.
+
+>>> import random
+>>> from .rules import Rules
+>>> state = GameState.new(Rules.preset("classic2"), random.Random(5))
+>>> while not state.is_terminal():
+...     state.apply(state.legal_actions()[-1])
+>>> doc = to_record(state)
+>>> doc["format"], len(doc["deck"]), len(doc["tricks"])
+('briscola-record/1', 40, 20)
+>>> replay(doc).points == state.points
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from .actions import PASS, Call, IllegalMoveError, Play, Swap, action_from_json
+from .cards import Card
+from .rules import Rules
+from .state import GameState, SwapRecord
+
+if TYPE_CHECKING:
+    from .view import PlayerView
+
+__all__ = [
+    "FORMAT",
+    "ReplayError",
+    "read_records",
+    "replay",
+    "to_record",
+    "view_to_json",
+    "write_records",
+]
+
+FORMAT: Final = "briscola-record/1"
+
+
+class ReplayError(ValueError):
+    """A record that cannot be replayed: malformed, or a move the rules forbid."""
+
+
+def to_record(state: GameState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The record of ``state`` (finished or not) as a JSON-ready dict.
+
+    ``meta`` (player names, dates, match information...) is stored as given under ``"meta"``.
+    """
+    if state.determinized or not state.deck:
+        raise ValueError("a determinized state has no deck order and cannot be recorded")
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": state.rules.to_dict(),
+        "dealer": state.dealer,
+        "deck": [card.code for card in state.deck],
+    }
+    if state.rules.chiamata:
+        doc["auction"] = [
+            {"seat": seat, "pass": True} if bid is None else {"seat": seat, "bid": str(bid)[4:]}
+            for seat, bid in state.bids
+        ]
+        if state.caller is not None and state.called is not None:
+            doc["call"] = {"seat": state.caller, "card": state.called.code}
+    doc["swaps"] = [
+        {"trick": s.trick, "seat": s.seat, "gave": s.gave.code, "took": s.took.code}
+        for s in state.swaps
+    ]
+    doc["tricks"] = [
+        {
+            "leader": trick.leader,
+            "cards": [card.code for card in trick.cards],
+            "winner": trick.winner,
+            "points": trick.points,
+        }
+        for trick in state.tricks
+    ]
+    if state.trick:
+        doc["table"] = {"leader": state.trick_seats[0], "cards": [c.code for c in state.trick]}
+    doc["result"] = state.outcome().to_json() if state.is_terminal() else None
+    if meta:
+        doc["meta"] = dict(meta)
+    return doc
+
+
+def _card(code: Any, where: str) -> Card:
+    try:
+        return Card.from_code(code)
+    except ValueError as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+
+
+def _field(doc: Mapping[str, Any], key: str, kind: type, where: str = "record") -> Any:
+    if key not in doc:
+        raise ReplayError(f"{where}: missing {key!r}")
+    value = doc[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ReplayError(f"{where}: {key!r} must be {kind.__name__}")
+    return value
+
+
+def replay(doc: Mapping[str, Any]) -> GameState:
+    """Rebuild the state a record describes, checking every move and stated outcome."""
+    if not isinstance(doc, Mapping):
+        raise ReplayError("a record must be a JSON object")
+    if doc.get("format") != FORMAT:
+        raise ReplayError(f"unknown record format {doc.get('format')!r}: expected {FORMAT!r}")
+    try:
+        rules = Rules.from_dict(_field(doc, "rules", dict))
+    except ValueError as exc:
+        raise ReplayError(f"rules: {exc}") from None
+    dealer = _field(doc, "dealer", int)
+    deck = [_card(code, "deck") for code in _field(doc, "deck", list)]
+    try:
+        state = GameState(rules, deck, dealer)
+    except ValueError as exc:
+        raise ReplayError(f"deck: {exc}") from None
+
+    def act(action: Any, where: str) -> None:
+        try:
+            state.apply(action)
+        except IllegalMoveError as exc:
+            raise ReplayError(f"{where}: {exc}") from None
+
+    for i, entry in enumerate(doc.get("auction") or []):
+        where = f"auction entry {i + 1}"
+        seat = _field(entry, "seat", int, where)
+        if seat != state.current_player:
+            raise ReplayError(f"{where}: seat {seat} bid out of turn")
+        try:
+            action = PASS if entry.get("pass") else action_from_json({"bid": entry.get("bid")})
+        except ValueError as exc:
+            raise ReplayError(f"{where}: {exc}") from None
+        act(action, where)
+    if rules.chiamata:
+        call = doc.get("call")
+        if state.phase == "call" and isinstance(call, Mapping):
+            seat = _field(call, "seat", int, "call")
+            if seat != state.current_player:
+                raise ReplayError(f"call: seat {seat} did not win the auction")
+            act(Call(_card(call.get("card"), "call")), "call")
+        elif call is not None:
+            raise ReplayError("call: the auction is not over")
+
+    swaps = [_parse_swap(entry, i) for i, entry in enumerate(doc.get("swaps") or [])]
+    tricks = list(_field(doc, "tricks", list))
+    table = doc.get("table")
+    plays: list[tuple[int, Mapping[str, Any], bool]] = [(i, t, True) for i, t in enumerate(tricks)]
+    if table:
+        plays.append((len(tricks), table, False))
+    for number, trick, complete in plays:
+        where = f"trick {number + 1}"
+        if not isinstance(trick, Mapping):
+            raise ReplayError(f"{where}: must be an object")
+        if state.phase != "play":
+            raise ReplayError(f"{where}: no trick can be played now (phase {state.phase})")
+        leader = _field(trick, "leader", int, where)
+        if leader != state.current_player:
+            raise ReplayError(f"{where}: seat {leader} cannot lead, seat {state.leader} does")
+        codes = _field(trick, "cards", list, where)
+        if complete and len(codes) != rules.players:
+            raise ReplayError(f"{where}: {len(codes)} cards for {rules.players} players")
+        for code in codes:
+            seat = state.current_player
+            while swaps and swaps[0].trick == number and swaps[0].seat == seat:
+                swap = swaps.pop(0)
+                act(Swap(swap.gave), f"{where}: swap by seat {seat}")
+                if state.swaps[-1].took != swap.took:
+                    raise ReplayError(f"{where}: swap by seat {seat} took {state.swaps[-1].took}")
+            act(Play(_card(code, where)), where)
+        if complete:
+            done = state.tricks[-1]
+            if trick.get("winner") != done.winner:
+                raise ReplayError(
+                    f"{where}: the record says seat {trick.get('winner')} won,"
+                    f" the rules say seat {done.winner}"
+                )
+            if trick.get("points") != done.points:
+                raise ReplayError(
+                    f"{where}: the record says {trick.get('points')} points, the cards hold"
+                    f" {done.points}"
+                )
+    while swaps and swaps[0].trick == len(state.tricks) and swaps[0].seat == state.current_player:
+        act(Swap(swaps.pop(0).gave), f"trick {len(state.tricks) + 1}: swap")
+    if swaps:
+        bad = swaps[0]
+        raise ReplayError(
+            f"trick {bad.trick + 1}: swap of {bad.gave} by seat {bad.seat} was never made"
+            " (out of turn or order)"
+        )
+    result = doc.get("result")
+    if result is not None:
+        if not state.is_terminal():
+            raise ReplayError("result: the record has a result but the hand is not finished")
+        if dict(result) != state.outcome().to_json():
+            raise ReplayError("result: the recorded result differs from the replayed one")
+    return state
+
+
+def _parse_swap(entry: Any, i: int) -> SwapRecord:
+    where = f"swap {i + 1}"
+    if not isinstance(entry, Mapping):
+        raise ReplayError(f"{where}: must be an object")
+    return SwapRecord(
+        trick=_field(entry, "trick", int, where),
+        seat=_field(entry, "seat", int, where),
+        gave=_card(entry.get("gave"), where),
+        took=_card(entry.get("took"), where),
+    )
+
+
+def write_records(path: Path | str, docs: Iterable[Mapping[str, Any]]) -> int:
+    """Write records as JSON lines; returns how many."""
+    count = 0
+    with open(path, "w", encoding="utf-8") as out:
+        for doc in docs:
+            out.write(json.dumps(doc, separators=(",", ":")) + "\n")
+            count += 1
+    return count
+
+
+def read_records(path: Path | str) -> Iterator[dict[str, Any]]:
+    """Read records from a JSON-lines file (or a single JSON document)."""
+    text = Path(path).read_text(encoding="utf-8")
+    stripped = text.strip()
+    if stripped.startswith("{") and "\n{" not in stripped:
+        yield json.loads(stripped)
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ReplayError(f"line {number}: not JSON ({exc.msg})") from None
+
+
+def view_to_json(seen: PlayerView) -> dict[str, Any]:
+    """A :class:`PlayerView` as plain JSON values (used by the bot protocol)."""
+    return {
+        "rules": seen.rules.to_dict(),
+        "seat": seen.seat,
+        "dealer": seen.dealer,
+        "phase": seen.phase,
+        "current_player": seen.current_player,
+        "hand": [card.code for card in seen.hand],
+        "hand_sizes": list(seen.hand_sizes),
+        "trump": seen.trump.code if seen.trump is not None else None,
+        "briscola": seen.briscola.code if seen.briscola is not None else None,
+        "briscola_in_stock": seen.briscola_in_stock,
+        "stock_size": seen.stock_size,
+        "stock_top": seen.stock_top.code if seen.stock_top is not None else None,
+        "table": [{"seat": seat, "card": card.code} for seat, card in seen.table],
+        "tricks": [
+            {
+                "leader": trick.leader,
+                "cards": [card.code for card in trick.cards],
+                "winner": trick.winner,
+                "points": trick.points,
+            }
+            for trick in seen.tricks
+        ],
+        "points": list(seen.points),
+        "side_points": list(seen.side_points()),
+        "pile_sizes": list(seen.pile_sizes),
+        "known": [sorted(card.code for card in cards) for cards in seen.known],
+        "voids": [sorted(suit.code for suit in suits) for suits in seen.voids],
+        "swaps": [
+            {"trick": s.trick, "seat": s.seat, "gave": s.gave.code, "took": s.took.code}
+            for s in seen.swaps
+        ],
+        "auction": [
+            {"seat": seat, "pass": True} if bid is None else {"seat": seat, "bid": str(bid)[4:]}
+            for seat, bid in seen.bids
+        ],
+        "caller": seen.caller,
+        "called": seen.called.code if seen.called is not None else None,
+        "partner": seen.partner,
+        "legal": [action.to_json() for action in seen.legal],
+    }
