@@ -81,13 +81,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     files = deck_files(args.deck_dir)
     if not files:
         parser.error(f"no .svg files in {args.deck_dir}")
-    pygame.init()
+    started = not pygame.get_init()
+    if started:
+        pygame.init()
     try:
         sheet = render_sheet(files, width=args.width, cols=args.cols)
         args.output.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(sheet, str(args.output))
     finally:
-        pygame.quit()
+        if started:
+            pygame.quit()
     print(f"{args.output}: {len(files)} images, {sheet.get_width()}x{sheet.get_height()} px")
     return 0
 
