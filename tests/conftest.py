@@ -1,0 +1,20 @@
+"""Shared test settings: headless SDL, no pygame banner, hypothesis profiles."""
+
+from __future__ import annotations
+
+import os
+
+# Set before anything imports pygame: tests never need a real screen or sound card
+# (the end-to-end tests start their own Xvfb and pass DISPLAY to a subprocess).
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
