@@ -193,46 +193,70 @@ def draw_ace(svg: Svg, suit: str, colour: str) -> None:
 
 
 def draw_ace_of_spades(svg: Svg, colour: str) -> None:
-    """The ornate Ace: a large spade in a wreath of scrolls, with white filigree inside."""
-    cx, cy = CARD_W / 2, CARD_H / 2 + 4
-    # Scrollwork above and below: mirrored S-curves ending in curls.
-    scroll = d(
-        "M", 0, -118, "C", 14, -118, 30, -112, 44, -100, "C", 58, -88, 74, -92, 76, -104,
-        "C", 78, -116, 64, -120, 60, -110, "C", 57, -102, 66, -98, 69, -104,
+    """The ornate Ace: a great spade with white filigree, framed by scrolls and a ribbon."""
+    cx, cy, scale = CARD_W / 2, 190.0, 1.55
+    line: dict[str, str | float] = {"fill": "none", "stroke": colour, "stroke_linecap": "round"}
+    # Side scrolls: from the foot of the stem out and up along the lobes, ending in curls.
+    side = d(
+        "M", 24, 80, "C", 52, 84, 76, 72, 82, 48, "C", 86, 30, 80, 16, 88, 6,
+        "C", 94, -2, 104, 4, 100, 12, "C", 97, 17, 91, 14, 93, 10,
     )  # fmt: skip
-    with svg.group(transform((cx, cy)), fill="none", stroke=colour, stroke_linecap="round"):
-        for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
-            with svg.group(f"scale({sx} {sy})"):
-                svg.add("path", d=scroll, stroke_width=3.2)
-        svg.circle(0, 0, 96, stroke=colour, stroke_width=1.6)
-        svg.circle(0, 0, 90, stroke=colour, stroke_width=0.8)
-    for i in range(36):  # bead ring between the two circles of the wreath
-        angle = i * 10
-        with svg.group(transform((cx, cy), angle)):
-            svg.circle(93, 0, 1.5, fill=colour)
-    # The great spade with a white inline, a fleur at its heart and a ribbon across the stem.
-    with svg.group(transform((cx, cy), 0, 1.5)):
+    leaf = d("M", 82, 50, "C", 92, 50, 100, 44, 103, 32, "C", 94, 34, 86, 40, 82, 50, "Z")
+    top = d(
+        "M", 0, -84, "C", 12, -96, 30, -100, 46, -96, "C", 60, -92, 62, -78, 52, -76,
+        "C", 44, -74, 42, -84, 49, -86,
+    )  # fmt: skip
+    with svg.group(transform((cx, cy))):
+        for sx in (1, -1):
+            with svg.group(f"scale({sx} 1)"):
+                svg.path(side, stroke_width=3.4, **line)
+                svg.path(top, stroke_width=2.6, **line)
+                svg.path(leaf, fill=colour)
+                svg.circle(40, -96, 2.6, fill=colour)
+                svg.circle(96, 66, 3, fill=colour)
+        # Finial above the tip.
+        svg.path(d("M", 0, -118, "L", 6, -106, "L", 0, -94, "L", -6, -106, "Z"), fill=colour)
+        svg.circle(0, -124, 3, fill=colour)
+        # Ribbon across the foot of the stem, with folded, forked ends.
+        for sx in (1, -1):
+            tail = d(
+                "M", sx * 50, 92, "L", sx * 74, 96, "L", sx * 66, 104, "L", sx * 76, 112,
+                "L", sx * 50, 110, "Z",
+            )  # fmt: skip
+            svg.path(tail, fill=WHITE, stroke=colour, stroke_width=1.8, stroke_linejoin="round")
+        band = d(
+            "M", -56, 86, "C", -20, 80, 20, 80, 56, 86, "L", 56, 106,
+            "C", 20, 100, -20, 100, -56, 106, "Z",
+        )  # fmt: skip
+        svg.path(band, fill=WHITE, stroke=colour, stroke_width=2, stroke_linejoin="round")
+        for x in (-36, -18, 0, 18, 36):
+            svg.path(d("M", x, 89, "L", x + 4, 93.5, "L", x, 98, "L", x - 4, 93.5, "Z"),
+                     fill=colour)  # fmt: skip
+    # The great spade with a white inline.
+    with svg.group(transform((cx, cy), 0, scale)):
         suit_shape(svg, "S", colour)
-    with svg.group(transform((cx, cy), 0, 1.26)):
-        svg.path(SPADE, fill="none", stroke=WHITE, stroke_width=1.6)
-    with svg.group(transform((cx, cy - 6))):
-        svg.circle(0, 0, 13, fill=WHITE)
-        svg.circle(0, 0, 9, fill=colour)
+    with svg.group(transform((cx, cy), 0, scale * 0.84)):
+        svg.path(SPADE, stroke=WHITE, stroke_width=1.4)
+    # White filigree inside: a rosette medallion with curls above and below.
+    with svg.group(transform((cx, cy - 4))):
+        svg.circle(0, 0, 15, fill=WHITE)
+        svg.circle(0, 0, 11, fill=colour)
         for angle in range(0, 360, 45):
             with svg.group(transform((0, 0), angle)):
-                svg.ellipse(0, -20, 4, 7, fill=WHITE)
-        svg.circle(0, 0, 4, fill=WHITE)
+                svg.ellipse(0, -22, 4, 7, fill=WHITE)
+        svg.circle(0, 0, 4.5, fill=WHITE)
         for sx in (-1, 1):
             svg.path(
-                d("M", 0, 28, "C", sx * 10, 30, sx * 22, 26, sx * 26, 14,
-                  "C", sx * 28, 6, sx * 22, 2, sx * 18, 8),
-                fill="none", stroke=WHITE, stroke_width=2.2, stroke_linecap="round",
+                d("M", 0, 30, "C", sx * 10, 32, sx * 24, 28, sx * 28, 15,
+                  "C", sx * 30, 6, sx * 24, 2, sx * 19, 8),
+                fill="none", stroke=WHITE, stroke_width=2.4, stroke_linecap="round",
             )  # fmt: skip
             svg.path(
-                d("M", 0, -32, "C", sx * 8, -36, sx * 16, -44, sx * 12, -52,
-                  "C", sx * 9, -57, sx * 3, -54, sx * 5, -49),
-                fill="none", stroke=WHITE, stroke_width=2.2, stroke_linecap="round",
+                d("M", 0, -34, "C", sx * 9, -38, sx * 18, -46, sx * 14, -56,
+                  "C", sx * 10, -62, sx * 3, -58, sx * 5, -52),
+                fill="none", stroke=WHITE, stroke_width=2.4, stroke_linecap="round",
             )  # fmt: skip
+            svg.circle(sx * 34, 2, 2.4, fill=WHITE)
 
 
 # --------------------------------------------------------------------------------------------
@@ -260,7 +284,7 @@ COURTS: dict[tuple[str, str], CourtStyle] = {
     ("K", "D"): CourtStyle("#1f4e9c", GOLD, RED, "#6b4a2b", "lozenges", "axe", 1),
     ("K", "S"): CourtStyle("#2a2d35", GOLD, RED, "#5a5a5a", "ermine", "sceptre", -1),
     ("K", "B"): CourtStyle("#2e7d32", GOLD, RED, "#b06a2a", "lozenges", "orb", 1),
-    ("Q", "C"): CourtStyle(GOLD, RED, "#1f4e9c", "#c77b2a", "flowers", "rose", 1),
+    ("Q", "C"): CourtStyle(GOLD, RED, "#1f4e9c", "#6e3514", "flowers", "rose", 1),
     ("Q", "D"): CourtStyle(RED, GOLD, "#2e7d32", "#3b2a1e", "stripes", "fan", -1),
     ("Q", "S"): CourtStyle("#1f4e9c", GOLD, RED, "#2b2118", "flowers", "sceptre", 1),
     ("Q", "B"): CourtStyle("#7a2a6e", GOLD, "#2e7d32", "#b5651d", "stripes", "tulip", -1),
@@ -453,20 +477,21 @@ def draw_head(svg: Svg, rank: str, style: CourtStyle) -> None:
             svg.circle(x, y, 3, fill=GOLD, **OUTLINE)
         svg.circle(FX, top - 8, 3, fill=RED, stroke=INK, stroke_width=0.7)
     elif rank == "Q":
-        tiara = d(
-            "M", FX - 19, top + 9, "C", FX - 18, top - 2, FX - 12, top - 4, FX - 9, top - 6,
-            "C", FX - 8, top - 14, FX - 3, top - 16, FX, top - 20,
-            "C", FX + 3, top - 16, FX + 8, top - 14, FX + 9, top - 6,
-            "C", FX + 12, top - 4, FX + 18, top - 2, FX + 19, top + 9, "Z",
+        # A circlet of pearls on spikes, lower and rounder than the King's crown.
+        for x, h in ((-15, 6), (-8, 11), (0, 17), (8, 11), (15, 6)):
+            svg.polygon(
+                [(FX + x - 3.5, top + 3), (FX + x, top - h), (FX + x + 3.5, top + 3)],
+                fill=GOLD, **OUTLINE,
+            )  # fmt: skip
+            svg.circle(FX + x, top - h - 2, 2.6, fill=WHITE, stroke=INK, stroke_width=0.7)
+        band = d(
+            "M", FX - 20, top + 11, "C", FX - 8, top + 6, FX + 8, top + 6, FX + 20, top + 11,
+            "L", FX + 19, top + 2, "C", FX + 8, top - 2, FX - 8, top - 2, FX - 19, top + 2, "Z",
         )  # fmt: skip
-        svg.path(tiara, fill=GOLD, **OUTLINE)
-        svg.path(
-            d("M", FX - 19, top + 9, "C", FX - 8, top + 3, FX + 8, top + 3, FX + 19, top + 9),
-            fill="none", stroke=style.trim, stroke_width=3,
-        )  # fmt: skip
-        svg.circle(FX, top - 7, 3.2, fill=style.accent, stroke=INK, stroke_width=0.7)
+        svg.path(band, fill=GOLD, **OUTLINE)
+        svg.ellipse(FX, top + 4, 3.2, 2.6, fill=style.accent, stroke=INK, stroke_width=0.7)
         for sx in (-1, 1):
-            svg.circle(FX + sx * 12, top + 1, 2.2, fill=style.trim, stroke=INK, stroke_width=0.6)
+            svg.circle(FX + sx * 11, top + 5, 1.9, fill=style.trim, stroke=INK, stroke_width=0.6)
     else:
         # A flat cap with a brim and a long feather.
         cap = d(
@@ -479,6 +504,11 @@ def draw_head(svg: Svg, rank: str, style: CourtStyle) -> None:
               FX + fx * 34, top + 34,
               "C", FX + fx * 30, top + 14, FX + fx * 26, top + 2, FX + fx * 12, top - 2, "Z"),
             fill=style.trim, **OUTLINE,
+        )  # fmt: skip
+        svg.path(
+            d("M", FX + fx * 14, top - 5, "C", FX + fx * 30, top - 8, FX + fx * 34, top + 10,
+              FX + fx * 34, top + 30),
+            stroke=INK, stroke_width=0.8,
         )  # fmt: skip
         svg.path(cap, fill=style.accent, **OUTLINE)
         svg.ellipse(FX, top + 7, 26, 5, fill=style.robe, **OUTLINE)
