@@ -36,7 +36,6 @@ FOUR_COLOURS = {"D": BLUE, "C": RED, "S": BLACK, "B": GREEN}
 
 INK = "#1b1b1b"  # outlines of the court figures
 GOLD = "#e8b52a"
-GOLD_DARK = "#b9831a"
 SKIN = "#f6d7b6"
 CREAM = "#fbf5e4"
 WHITE = "#ffffff"
@@ -298,7 +297,7 @@ OUTLINE: dict[str, str | float] = {"stroke": INK, "stroke_width": 1.4, "stroke_l
 
 # Local coordinates of a half panel: x 0..PANEL_W, y 0..HALF; the figure is centred on FX.
 FX = PANEL_W / 2
-FACE_CY = 70.0
+FACE_CY = 70.0  # the head is designed around this point, then scaled by HEAD_SCALE
 FACE_RX, FACE_RY = 16.0, 20.0
 HAND_Y = 128.0
 HAND_X = 30.0  # distance of the holding hand from the panel's side
@@ -597,6 +596,12 @@ def attr_tulip(svg: Svg, x: float, style: CourtStyle) -> None:
     svg.path(cup, fill="#e0483a", **OUTLINE)
 
 
+_FAN_DIRS = [
+    (0.98, 0.20), (0.87, 0.50), (0.64, 0.77), (0.34, 0.94), (0.0, 1.0), (-0.34, 0.94),
+    (-0.64, 0.77),
+]  # fmt: skip
+
+
 def attr_fan(svg: Svg, x: float, style: CourtStyle) -> None:
     cy = HAND_Y - 4
     ribs = [(x + 34 * c, cy - 34 * s) for c, s in _FAN_DIRS]
@@ -607,12 +612,6 @@ def attr_fan(svg: Svg, x: float, style: CourtStyle) -> None:
     for i in range(len(ribs) - 1):
         (x1, y1), (x2, y2) = ribs[i], ribs[i + 1]
         svg.circle((x1 + x2) / 2, (y1 + y2) / 2, 1.8, fill=WHITE)
-
-
-_FAN_DIRS = [
-    (0.98, 0.20), (0.87, 0.50), (0.64, 0.77), (0.34, 0.94), (0.0, 1.0), (-0.34, 0.94),
-    (-0.64, 0.77),
-]  # fmt: skip
 
 
 def attr_torch(svg: Svg, x: float, style: CourtStyle) -> None:
@@ -694,7 +693,6 @@ def draw_half_figure(svg: Svg, rank: str, suit: str, colour: str) -> None:
 
 
 def draw_court(svg: Svg, rank: str, suit: str, colour: str) -> None:
-    frame_colour = colour
     svg.rect(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, fill=CREAM)
     for flipped in (False, True):
         matrix = (
@@ -707,10 +705,8 @@ def draw_court(svg: Svg, rank: str, suit: str, colour: str) -> None:
     svg.line(
         PANEL_X, PANEL_Y + HALF, PANEL_X + PANEL_W, PANEL_Y + HALF, stroke=INK, stroke_width=1.4
     )
-    svg.rect(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, stroke=frame_colour, stroke_width=2.5)
-    svg.rect(
-        PANEL_X + 4, PANEL_Y + 4, PANEL_W - 8, PANEL_H - 8, stroke=frame_colour, stroke_width=0.8
-    )
+    svg.rect(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, stroke=colour, stroke_width=2.5)
+    svg.rect(PANEL_X + 4, PANEL_Y + 4, PANEL_W - 8, PANEL_H - 8, stroke=colour, stroke_width=0.8)
 
 
 # --------------------------------------------------------------------------------------------
