@@ -1,0 +1,62 @@
+"""Helpers for engine tests: stacked decks that deal known hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from briscola.engine import Card, GameState, Rules, cards_from_codes
+
+
+def stacked_deck(
+    rules: Rules,
+    hands: Mapping[int, str],
+    dealer: int = 0,
+    briscola: str | None = None,
+    stock: str = "",
+) -> list[Card]:
+    """A deck order (top first) that deals ``hands`` (seat -> codes, in dealing order),
+    turns ``briscola`` and puts ``stock`` (top first) on top of the rest of the stock.
+
+    Seats not given get the lowest remaining cards; the rest of the stock follows in
+    index order.
+    """
+    n = rules.players
+    wanted = {seat: cards_from_codes(codes) for seat, codes in hands.items()}
+    used = {card for cards in wanted.values() for card in cards}
+    top = cards_from_codes(stock)
+    turned = [Card.from_code(briscola)] if briscola else []
+    used.update(top)
+    used.update(turned)
+    spare = [card for card in rules.deck if card not in used]
+    for seat in range(n):
+        if seat not in wanted:
+            wanted[seat] = [spare.pop(0) for _ in range(rules.hand_size)]
+        assert len(wanted[seat]) == rules.hand_size, f"seat {seat} needs {rules.hand_size} cards"
+    deck: list[Card] = []
+    first = (dealer + 1) % n
+    for round_ in range(rules.hand_size):
+        for i in range(n):
+            deck.append(wanted[(first + i) % n][round_])
+    deck.extend(turned)
+    deck.extend(top)
+    deck.extend(spare)
+    assert sorted(deck) == sorted(rules.deck)
+    return deck
+
+
+def stacked(
+    rules: Rules,
+    hands: Mapping[int, str],
+    dealer: int = 0,
+    briscola: str | None = None,
+    stock: str = "",
+) -> GameState:
+    return GameState(rules, stacked_deck(rules, hands, dealer, briscola, stock), dealer)
+
+
+def play(state: GameState, codes: str | Sequence[str]) -> None:
+    """Play cards in turn order (each by whoever is to move)."""
+    from briscola.engine import Play
+
+    for card in cards_from_codes(codes):
+        state.apply(Play(card))

@@ -1,0 +1,277 @@
+"""Random-playout invariants for every configuration (OpenSpiel's random-simulation test),
+information-leak tests, determinization and the fast simulator."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from briscola.engine import (
+    PRESETS,
+    Card,
+    Drew,
+    GameState,
+    IllegalMoveError,
+    Play,
+    Rules,
+    Sim,
+    Swap,
+    determinize,
+    replay,
+    to_record,
+    view,
+)
+from briscola.engine.sim import playout2
+
+CONFIGS = [Rules.preset(name) for name in PRESETS] + [
+    Rules.preset("classic2", swap=True, three_as_three=True),
+    Rules.preset("scoperta2", swap=True),
+    Rules.preset("teams4", partners_see="start", swap=True),
+    Rules.preset("teams6", partners_see="stock-empty", three_as_three=True),
+    Rules.preset("classic3", swap=True),
+    Rules.preset("chiamata5", three_as_three=True),
+]
+IDS = [f"{r.name}{'-opts' if i >= len(PRESETS) else ''}{i}" for i, r in enumerate(CONFIGS)]
+
+
+def _places(state: GameState) -> Counter[Card]:
+    where: Counter[Card] = Counter()
+    for hand in state.hands:
+        where.update(hand)
+    where.update(state.stock)
+    where.update(state.trick)
+    for pile in state.piles:
+        where.update(pile)
+    return where
+
+
+def _check_invariants(state: GameState) -> None:
+    rules = state.rules
+    places = _places(state)
+    assert set(places) == set(rules.deck), "every card of the deck somewhere"
+    assert all(count == 1 for count in places.values()), "every card in exactly one place"
+    assert sum(state.points) == sum(c.points for pile in state.piles for c in pile)
+    if not state.is_terminal():
+        assert state.legal_actions(), "legal actions until the end"
+    else:
+        assert state.legal_actions() == []
+    if rules.turned_briscola and state.stock:
+        assert state.stock[-1] is state.briscola
+
+
+def _random_game(rules: Rules, seed: int, check_every_step: bool = True) -> GameState:
+    rng = random.Random(seed)
+    state = GameState.new(rules, rng, dealer=seed % rules.players)
+    while not state.is_terminal():
+        if check_every_step:
+            _check_invariants(state)
+        actions = state.legal_actions()
+        state.apply(rng.choice(actions))
+    _check_invariants(state)
+    return state
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_random_playouts_keep_every_invariant(rules: Rules) -> None:
+    for seed in range(40):
+        state = _random_game(rules, seed)
+        result = state.outcome()
+        assert sum(result.points) == 120
+        assert len(state.tricks) == rules.tricks_per_hand
+        assert all(not hand for hand in state.hands) and not state.stock
+        if rules.chiamata:
+            assert sum(result.returns) == 0
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_replay_reproduces_any_random_game(rules: Rules, seed: int) -> None:
+    state = _random_game(rules, seed, check_every_step=False)
+    again = replay(to_record(state))
+    assert again.points == state.points
+    assert again.tricks == state.tricks
+    assert again.outcome() == state.outcome()
+    assert again.swaps == state.swaps
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_illegal_actions_raise_and_change_nothing(rules: Rules) -> None:
+    rng = random.Random(5)
+    state = GameState.new(rules, rng)
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        before = to_record(state)
+        other = next(s for s in range(rules.players) if s != seat)
+        if state.hands[other]:
+            with pytest.raises(IllegalMoveError):
+                state.apply(Play(state.hands[other][0]))
+        if state.phase == "play":
+            with pytest.raises(IllegalMoveError):
+                state.apply(Swap(Card.from_code("AD") if rules.swap else state.hands[seat][0]))
+        assert to_record(state) == before
+        state.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_illegal_action_error_is_a_value_error(rules: Rules) -> None:
+    assert issubclass(IllegalMoveError, ValueError)
+
+
+# ---------------------------------------------------------------- information leaks
+
+
+def _permute_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same game for ``seat``'s eyes with the cards it cannot see shuffled around."""
+    seen = view(state, seat)
+    other = determinize(seen, rng)
+    # Keep the real deck and events out of it: only compare views.
+    return other
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_a_view_is_unchanged_when_hidden_cards_are_permuted(rules: Rules) -> None:
+    rng = random.Random(17)
+    for seed in range(6):
+        state = GameState.new(rules, random.Random(seed))
+        game_rng = random.Random(seed + 100)
+        while not state.is_terminal():
+            for seat in range(rules.players):
+                seen = view(state, seat)
+                twin = _permute_hidden(state, seat, rng)
+                assert view(twin, seat) == seen
+                # The hidden cards really moved somewhere for someone (sanity of the test).
+            state.apply(game_rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_a_view_holds_no_card_its_seat_cannot_see(rules: Rules) -> None:
+    """Build two real games that differ only in cards hidden from seat 0; every view of
+    seat 0 along the same moves is equal."""
+    rng = random.Random(3)
+    for seed in range(4):
+        state = GameState.new(rules, random.Random(seed))
+        if rules.chiamata:
+            continue  # all cards are dealt: covered by the determinize test above
+        hidden = [c for c in state.stock[: -1 if rules.turned_briscola else None]]
+        if rules.scoperta:
+            hidden = hidden[1:]
+        shuffled = hidden[:]
+        rng.shuffle(shuffled)
+        twin = state.clone()
+        offset = 1 if rules.scoperta else 0
+        twin.stock[offset : offset + len(shuffled)] = shuffled
+        game_rng = random.Random(seed)
+        # Play until the stock is drawn; seat 0's views agree as long as nothing it saw
+        # differs. Draws reveal cards to the drawer, so only compare before the first draw.
+        assert view(twin, 0) == view(state, 0)
+        action = game_rng.choice(state.legal_actions())
+        twin.apply(action)
+        state.apply(action)
+        assert view(twin, 0).hand == view(state, 0).hand
+
+
+def test_events_for_hide_other_seats_cards() -> None:
+    state = GameState.new(Rules.preset("classic2"), random.Random(1))
+    for seat in (0, 1):
+        for event in state.events_for(seat):
+            card = getattr(event, "card", None)
+            event_seat = getattr(event, "seat", None)
+            if event_seat is not None and event_seat != seat:
+                assert card is None
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    for event in state.events_for(0):
+        if isinstance(event, Drew) and event.seat == 1:
+            assert (event.card is None) != event.face_up
+
+
+# ---------------------------------------------------------------- determinization
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_determinized_states_agree_with_the_view_and_play_on(rules: Rules) -> None:
+    rng = random.Random(2)
+    state = GameState.new(rules, random.Random(8))
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        seen = view(state, seat)
+        sample = determinize(seen, rng)
+        assert view(sample, seat) == seen
+        _check_invariants_partial(sample)
+        copy = sample.clone()
+        while not copy.is_terminal():
+            copy.apply(rng.choice(copy.legal_actions()))
+        assert sum(copy.outcome().points) == 120
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def _check_invariants_partial(state: GameState) -> None:
+    places = _places(state)
+    assert all(count == 1 for count in places.values())
+    assert set(places) == set(state.rules.deck)
+
+
+def test_determinize_respects_follow_suit_voids() -> None:
+    rules = Rules.preset("briscolone4")
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(60):
+        state = GameState.new(rules, random.Random(seed))
+        game_rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            seen = view(state, seat)
+            if any(seen.voids):
+                checked += 1
+                for _ in range(5):
+                    sample = determinize(seen, rng)
+                    for other, suits in enumerate(seen.voids):
+                        if other != seat:
+                            assert not any(c.suit in suits for c in sample.hands[other])
+            state.apply(game_rng.choice(state.legal_actions()))
+    assert checked > 20
+
+
+# ---------------------------------------------------------------- fast simulator
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_sim_plays_exactly_like_the_state(rules: Rules) -> None:
+    for seed in range(15):
+        rng = random.Random(seed)
+        state = GameState.new(rules, rng)
+        while state.phase in ("auction", "call"):
+            state.apply(rng.choice(state.legal_actions()))
+        sim = Sim.from_state(state)
+        while not state.is_terminal():
+            plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+            assert sorted(sim.legal()) == sorted(a.card.index for a in plays)
+            assert sim.turn == state.current_player
+            action = rng.choice(plays)
+            state.apply(action)
+            sim.play(action.card.index)
+        assert sim.is_over()
+        result = state.outcome()
+        if rules.sides:
+            assert tuple(sim.points) == result.side_points
+        else:
+            assert sorted(sim.points) == sorted(result.side_points)
+
+
+def test_sim_playout_and_playout2_count_all_points() -> None:
+    rng = random.Random(0)
+    for seed in range(50):
+        state = GameState.new(Rules.preset("classic2"), random.Random(seed))
+        sim = Sim.from_state(state)
+        assert sum(sim.clone().playout(rng)) == 120
+        trump = int(state.trump) if state.trump is not None else -1
+        p0 = playout2(list(sim.hands[0]), list(sim.hands[1]), list(sim.stock), trump, sim.turn, rng)
+        assert 0 <= p0 <= 120
