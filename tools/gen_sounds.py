@@ -226,7 +226,7 @@ def swish(
     ratio = f_end / f_start
 
     def centre(t: float) -> float:
-        return f_start * ratio ** min(1.0, t / length_s)
+        return float(f_start * ratio ** min(1.0, t / length_s))
 
     noise = bandpass(white_noise(n, rng), centre, q)
     return apply(noise, ar_envelope(n, attack_s, decay_s))
@@ -276,7 +276,7 @@ def mallet_note(
 
 
 def note_hz(semitones_from_a4: int) -> float:
-    return 440.0 * 2.0 ** (semitones_from_a4 / 12.0)
+    return float(440.0 * 2.0 ** (semitones_from_a4 / 12.0))
 
 
 C4, EB4, E4, G4, A4, C5, E5, G5, C6 = (note_hz(s) for s in (-9, -6, -5, -2, 0, 3, 7, 10, 15))

@@ -217,16 +217,15 @@ def make_wood(size: int = TILE) -> pygame.Surface:
 
 def make_vignette(size: int = VIGNETTE, max_alpha: float = 155.0) -> pygame.Surface:
     rng = random.Random(7)
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
     half = (size - 1) / 2.0
-    with pygame.PixelArray(surf) as px:
-        for y in range(size):
-            for x in range(size):
-                d = math.hypot((x - half) / half, (y - half) / half) / math.sqrt(2.0)
-                t = min(1.0, max(0.0, (d - 0.3) / 0.7))
-                a = max_alpha * (t * t * (3.0 - 2.0 * t)) ** 1.3 + rng.uniform(-0.5, 0.5)
-                px[x, y] = surf.map_rgb((0, 0, 0, _clamp8(a)))
-    return surf
+    pixels = bytearray(size * size * 4)  # RGBA, black everywhere: only alpha varies
+    for y in range(size):
+        for x in range(size):
+            d = math.hypot((x - half) / half, (y - half) / half) / math.sqrt(2.0)
+            t = min(1.0, max(0.0, (d - 0.3) / 0.7))
+            a = max_alpha * (t * t * (3.0 - 2.0 * t)) ** 1.3 + rng.uniform(-0.5, 0.5)
+            pixels[4 * (y * size + x) + 3] = _clamp8(a)
+    return pygame.image.frombuffer(bytes(pixels), (size, size), "RGBA").copy()
 
 
 # --------------------------------------------------------------------------- output
