@@ -415,7 +415,7 @@ def test_scoperta_the_top_of_the_stock_is_face_up() -> None:
         assert view(state, seat).stock_top is state.stock[0]
     state.apply(state.legal_actions()[0])
     state.apply(state.legal_actions()[0])
-    top_drawn = [e for e in state.events if isinstance(e, Drew)][0]
+    top_drawn = next(e for e in state.events if isinstance(e, Drew))
     assert top_drawn.face_up
     assert top_drawn.card in view(state, 1 - top_drawn.seat).known[top_drawn.seat]
 
