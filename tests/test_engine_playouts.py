@@ -25,7 +25,6 @@ from briscola.engine import (
     to_record,
     view,
 )
-from briscola.engine.sim import playout2
 
 CONFIGS = [Rules.preset(name) for name in PRESETS] + [
     Rules.preset("classic2", swap=True, three_as_three=True),
@@ -277,12 +276,20 @@ def test_sim_plays_exactly_like_the_state(rules: Rules) -> None:
             assert sorted(sim.points) == sorted(result.side_points)
 
 
-def test_sim_playout_and_playout2_count_all_points() -> None:
-    rng = random.Random(0)
-    for seed in range(50):
-        state = GameState.new(Rules.preset("classic2"), random.Random(seed))
-        sim = Sim.from_state(state)
-        assert sum(sim.clone().playout(rng)) == 120
-        trump = int(state.trump) if state.trump is not None else -1
-        p0 = playout2(list(sim.hands[0]), list(sim.hands[1]), list(sim.stock), trump, sim.turn, rng)
-        assert 0 <= p0 <= 120
+def test_fast_playouts_agree_with_stepping_the_sim() -> None:
+    """Sim.playout (and the two-player playout2 under it) makes the same random choices
+    as stepping Sim.play with the same random stream, and reaches the same points."""
+    for name in ("classic2", "teams4", "briscolone2", "chiamata5"):
+        for seed in range(30):
+            state = GameState.new(Rules.preset(name), random.Random(seed))
+            while state.phase in ("auction", "call"):
+                state.apply(state.legal_actions()[0])
+            sim = Sim.from_state(state)
+            fast = sim.clone().playout(random.Random(seed))
+            assert sum(fast) == 120
+            stepped = sim.clone()
+            rand = random.Random(seed).random
+            while not stepped.is_over():
+                options = stepped.legal()
+                stepped.play(options[int(rand() * len(options))])
+            assert stepped.points == fast, (name, seed)

@@ -178,6 +178,14 @@ class Sim:
 
     def playout(self, rng: random.Random) -> list[int]:
         """Play to the end with uniformly random legal cards; the points per side."""
+        if self.n == 2 and not self.follow and not self.trick:
+            hands = self.hands
+            left = sum(POINTS[c] for c in hands[0]) + sum(POINTS[c] for c in hands[1])
+            left += sum(POINTS[c] for c in self.stock)
+            p0 = playout2(hands[0], hands[1], self.stock, self.beats, self.turn, rng)
+            self.points[self.side[0]] += p0
+            self.points[self.side[1]] += left - p0
+            return self.points
         rand = rng.random
         hands = self.hands
         stock = self.stock
@@ -224,19 +232,17 @@ def playout2(
     hand0: list[int],
     hand1: list[int],
     stock: list[int],
-    trump: int,
+    beats: tuple[bool, ...],
     leader: int,
     rng: random.Random,
-    three_as_three: bool = False,
 ) -> int:
-    """The fastest path: a random two-player playout with no follow-suit obligation.
-    ``stock`` has its top LAST. Returns seat 0's points at the end (seat 1 has the rest of
-    120 minus what was already taken)."""
-    beats = _BEATS[(three_as_three, trump)]
+    """The fastest path: a random two-player playout with no follow-suit obligation, from
+    the start of a trick. ``stock`` has its top LAST; ``beats`` is :attr:`Sim.beats`.
+    The lists are consumed. Returns the points seat 0 takes from here on."""
     rand = rng.random
     hands = (hand0, hand1)
     p0 = 0
-    while hand0 or hand1:
+    while hand0:
         lead_hand = hands[leader]
         follow_hand = hands[1 - leader]
         a = lead_hand.pop(int(rand() * len(lead_hand)))
