@@ -381,7 +381,7 @@ def draw_number(c: Canvas, text: str, x: float, y: float, height: float, colour:
     pen = 0.0
     for ch in text:
         with c.group(transform((x + pen * s, y), scale=s)):
-            c.line_d(GLYPHS[ch], colour, 4.6)
+            c.line_d(GLYPHS[ch], colour, 4.8)
         pen += GLYPH_ADVANCE.get(ch, GLYPH_W) + 1.5
 
 
@@ -587,9 +587,16 @@ def draw_club(
             cuts.append((base, tip, side))
             c.path(poly_d(ribbon([base, tip], [4.6, 4.0])), GREEN, INK, sw)
             if leaves:
-                leaf_end = (tip[0] + side * 26, tip[1] - 22)
-                c.path(lens_d(tip, leaf_end, 12), GREEN_LIGHT, INK, sw * 0.7)
-                c.line([lerp(tip, leaf_end, 0.1), lerp(tip, leaf_end, 0.85)], GREEN_DARK, 1.2)
+                twig_end = (tip[0] + side * 30, tip[1] - 24)
+                twig = bezier((tip, (tip[0] + side * 20, tip[1] - 2), twig_end), 6)
+                c.line(twig, BROWN, 2.0)
+                for j, q in enumerate(twig[2:]):
+                    up = j % 2 == 0
+                    end = (q[0] + side * (3 if up else 12), q[1] - (15 if up else 4))
+                    c.path(lens_d(q, end, 7), GREEN_LIGHT, INK, sw * 0.6)
+                c.path(
+                    lens_d(twig_end, lerp(twig[-2], twig_end, 4.0), 8), GREEN_LIGHT, INK, sw * 0.6
+                )
         c.path(poly_d(ribbon(center, widths)), GREEN, INK, sw)
         # bark shading down one side
         edge = ribbon(center[2:-2], [w * 0.52 for w in widths[2:-2]])
@@ -818,7 +825,7 @@ def draw_ace_coins(c: Canvas) -> None:
         c.circle(0, 0, 49, GOLD_LIGHT, INK, 2.0)
         c.circle(0, 0, 45.5, "none", RED, 3.0)
         draw_eagle(c)
-    draw_crown(c, CX, 76, 62, 34)
+    draw_crown(c, CX, 90, 74, 40)
     for side in (-1, 1):
         stem = [(CX + side * 8, 338), (CX + side * 40, 352), (CX + side * 80, 344)]
         c.line(stem, GREEN_DARK, 3, smooth=True)
@@ -887,17 +894,22 @@ def draw_ace_swords(c: Canvas) -> None:
 
 
 def draw_ace_clubs(c: Canvas) -> None:
-    """Asso di bastoni: a great knotty club sprouting leaves, tied with a ribbon."""
-    draw_club(c, (CX, CY + 6), 10, 200, 16, 1.42, seed=3, leaves=True)
-    with c.group(transform((CX + 10, 262), 10)):
-        c.path(
-            smooth_d(
-                [(-50, 22), (-28, 4), (0, 10), (28, 4), (50, 22), (28, 14), (0, 20), (-28, 14)]
-            ),
-            RED,
-            INK,
-            1.6,
-        )
+    """Asso di bastoni: a great knotty club sprouting leafy twigs, tied with a red ribbon."""
+    at, angle, scale = (CX - 4, CY + 8), 9.0, 1.4
+    draw_club(c, at, angle, 205, 19, scale, seed=3, leaves=True, stubs=(0.36, 0.5, 0.66, 0.8))
+    with c.group(transform(at, angle, scale)):
+        for side in (-1, 1):
+            tail = [
+                (side * 8, 38),
+                (side * 20, 46),
+                (side * 30, 42),
+                (side * 40, 52),
+                (side * 44, 66),
+            ]
+            c.path(poly_d(ribbon(catmull(tail, 5), [3.4] * 21)), RED, INK, 1.2)
+        band = [(-10, 35, 1), (0, 37), (10, 35, 1), (10, 42, 1), (0, 44), (-10, 42, 1)]
+        c.shape(band, RED, INK, 1.2)
+        c.ellipse(0, 39.5, 4, 5, RED_DARK, INK, 1.0)
 
 
 ACE_DRAWERS: dict[str, Callable[[Canvas], None]] = {
@@ -1078,7 +1090,7 @@ FANTE_POSES = {
     "D": Pose(((-50, 172), (-26, 196)), ((54, 118), (60, 92)), 1.05),
     "C": Pose(((-42, 176), (-40, 212)), ((52, 166), (50, 196)), 1.0),
     "S": Pose(((-50, 172), (-26, 196)), ((48, 176), (50, 208)), 1.0, 6),
-    "B": Pose(((-42, 176), (-40, 212)), ((50, 168), (46, 198)), 1.0, -10),
+    "B": Pose(((-42, 176), (-40, 212)), ((52, 172), (54, 204)), 1.0, 12),
 }
 
 
@@ -1353,22 +1365,12 @@ def draw_cavallo(c: Canvas, suit: str) -> None:
             smooth=False,
         )
         c.rect(x - 20, 186, 40, 7, pal.trim, INK, 1.4, 2)
-        limb(c, [(x - 6, 206), (x - 24, 214), (x - 22, 250)], 9, 7, pal.main_dark)
-        c.path(
-            smooth_d(
-                [
-                    (x - 30, 232, 1),
-                    (x - 14, 232, 1),
-                    (x - 14, 252),
-                    (x - 18, 262, 1),
-                    (x - 40, 262, 1),
-                    (x - 30, 254),
-                ]
-            ),
-            BLACK,
-            INK,
-            OUTLINE,
-        )
+        limb(c, [(x - 4, 204), (x - 25, 214)], 9.5, 8.5, pal.main_dark)
+        limb(c, [(x - 26, 212), (x - 24, 232), (x - 24, 252)], 8.5, 7.5, BLACK)
+        boot: list[Node] = [(x - 17, 246, 1), (x - 17, 258, 1), (x - 42, 260, 1), (x - 38, 252)]
+        c.shape(boot, BLACK, INK, OUTLINE)
+        c.rect(x - 36, 214, 22, 6, pal.trim, INK, 1.2, 2)
+        c.line([(x - 36, 262), (x - 20, 262)], GOLD, 2.6)
         c.ellipse(x, head_y + 18, 11, 4, WHITE, INK, 1.4)
         el, hl = (x + pose.left[0][0], pose.left[0][1]), (x + pose.left[1][0], pose.left[1][1])
         er, hr = (x + pose.right[0][0], pose.right[0][1]), (x + pose.right[1][0], pose.right[1][1])
@@ -1392,7 +1394,7 @@ COURT_DRAWERS: dict[str, Callable[[Canvas, str], None]] = {
 # Card assembly
 # ---------------------------------------------------------------------------------------------
 
-INDEX_HEIGHT = 30.0
+INDEX_HEIGHT = 32.0
 INDEX_AT = (15.0, 15.0)
 
 
