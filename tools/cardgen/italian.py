@@ -1046,6 +1046,16 @@ def draw_king_head(c: Canvas, x: float, y: float, pal: Palette) -> None:
     draw_crown(c, x, y - 11, 30, 22, pal.second if pal.second != GOLD else RED)
 
 
+def draw_folds(
+    c: Canvas, x: float, folds: Sequence[tuple[float, float, float, float]], colour: str
+) -> None:
+    """Symmetric fold lines (offset from the axis *x*) on a garment, in a darker tone."""
+    for dx0, y0, dx1, y1 in folds:
+        for side in (-1, 1):
+            mid = (x + side * (dx0 + dx1) / 2 + side * 1.5, (y0 + y1) / 2)
+            c.line([(x + side * dx0, y0), mid, (x + side * dx1, y1)], colour, 2.2, smooth=True)
+
+
 def draw_hand(c: Canvas, p: Point) -> None:
     c.circle(p[0], p[1], 6, SKIN, INK, OUTLINE * 0.9)
 
@@ -1127,6 +1137,7 @@ def draw_fante(c: Canvas, suit: str) -> None:
         (x, 259),
     ]
     c.shape(sym(half, x), pal.main, INK, OUTLINE)
+    draw_folds(c, x, [(10, 212, 15, 250), (24, 214, 33, 248)], pal.main_dark)
     c.line(
         [(x - 42, 253), (x - 20, 258), (x, 256.5), (x + 20, 258), (x + 42, 253)],
         pal.trim,
@@ -1185,6 +1196,7 @@ def draw_re(c: Canvas, suit: str) -> None:
         (x, 330),
     ]
     c.shape(sym(cloak, x), pal.second, INK, OUTLINE)
+    draw_folds(c, x, [(50, 230, 54, 318)], pal.second_dark)
     robe: list[Node] = [
         (x, 128),
         (x + 16, 130),
@@ -1197,6 +1209,7 @@ def draw_re(c: Canvas, suit: str) -> None:
         (x, 338),
     ]
     c.shape(sym(robe, x), pal.main, INK, OUTLINE)
+    draw_folds(c, x, [(20, 222, 26, 322), (34, 250, 38, 322)], pal.main_dark)
     c.line([(x - 46, 330), (x, 334), (x + 46, 330)], pal.trim, 5, smooth=True)
     c.rect(x - 7, 200, 14, 132, pal.trim, INK, 1.4)
     for by in range(214, 330, 18):
