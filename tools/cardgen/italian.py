@@ -703,8 +703,8 @@ CLUB_LATTICE = {
     3: Lattice(1, 30, 0, 290),
     4: Lattice(2, 24, 76, 290),
     5: Lattice(2, 24, 80, 290),
-    6: Lattice(3, 21, 58, 270),
-    7: Lattice(3, 21, 60, 270),
+    6: Lattice(3, 19, 48, 258),
+    7: Lattice(3, 19, 50, 258),
 }
 CLUB_WIDTH = {2: 16, 3: 16, 4: 15, 5: 15, 6: 12.5, 7: 12.5}
 CLUB_STUBS = {2: (0.4, 0.62, 0.8), 3: (0.4, 0.62, 0.8), 4: (0.5, 0.75), 5: (0.5, 0.75)}
@@ -735,7 +735,9 @@ def draw_club_pips(c: Canvas, n: int) -> None:
     width = CLUB_WIDTH[n]
     stubs = CLUB_STUBS.get(n, (0.72,))
     for k, (d, a) in enumerate(lat.placements()):
-        draw_club(c, (CX + d, CY), a, lat.length, width, seed=11 + k, stubs=stubs)
+        # from 4 up the heads alternate top and bottom, as on the printed decks
+        turn = 180 if lat.per_side > 1 and (k // 2) % 2 == 1 else 0
+        draw_club(c, (CX + d, CY), a + turn, lat.length, width, seed=11 + k, stubs=stubs)
     if n % 2:
         draw_club(c, (CX, CY), 0, lat.length - 20, width, seed=5, stubs=stubs)
 
