@@ -1,0 +1,46 @@
+"""Computer opponents: ``random``, ``easy``, ``medium``, ``hard`` and ``pimc``.
+
+>>> import random
+>>> from briscola.engine import GameState, Rules, view
+>>> state = GameState.new(Rules.preset("classic2"), random.Random(1))
+>>> bot = make_bot("medium", random.Random(1))
+>>> bot.choose(view(state, state.current_player)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from briscola.engine import Action, PlayerView
+
+from .base import Bot, RandomBot
+from .medium import EasyBot, MediumBot, medium_action
+
+__all__ = ["BOT_NAMES", "Bot", "hint", "make_bot"]
+
+#: The registered bot names, weakest first.
+BOT_NAMES: Final = ("random", "easy", "medium", "pimc", "hard")
+
+
+def make_bot(name: str, rng: random.Random | None = None, **opts: Any) -> Bot:
+    """A bot by name. ``opts``: ``time_limit`` (seconds, all bots accept it) and, for the
+    search bots, ``budget`` (samples per move: deterministic) and other tuning options."""
+    rng = rng if rng is not None else random.Random()
+    if name == "random":
+        return RandomBot(rng, **opts)
+    if name == "easy":
+        return EasyBot(rng, **opts)
+    if name == "medium":
+        return MediumBot(rng, **opts)
+    if name in ("hard", "pimc"):
+        from .search import HardBot, PimcBot
+
+        return HardBot(rng, **opts) if name == "hard" else PimcBot(rng, **opts)
+    raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
+
+
+def hint(view: PlayerView) -> Action:
+    """The move medium would make: a suggestion for a human player (must be its turn)."""
+    return medium_action(view)

@@ -1,0 +1,242 @@
+"""The rule players: ``medium`` (a strong club player's rules of thumb) and ``easy`` (the
+same rules with human-looking slips).
+
+Medium scores every legal card by the points it expects the trick to move to its side,
+minus what the card is still worth in hand ("keep" value: trumps, Aces and Threes are saved
+for tricks worth them), plus a few situational terms:
+
+* card counting: which cards are still outstanding, and how likely each seat after it is to
+  hold a card that takes the trick (exact once every card is located);
+* carico: on a trick its side is winning safely, it loads points;
+* it does not spend a trump on a trick worth 2 points or less;
+* the last draw of the stock: with two players (or alternating teams) the loser of the trick
+  takes the face-up briscola, so a valuable briscola makes losing a poor trick attractive;
+* teams and Chiamata: partners (known or inferred) count as its side; a secret partner keeps
+  the called card back while it is not needed.
+
+The Chiamata auction and call come from :mod:`briscola.ai.bidding`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from briscola.engine import PASS, Action, Bid, Call, Card, Pass, Play, PlayerView, Swap
+
+from .bidding import choose_bid, choose_call
+from .knowledge import Knowledge, beats, table_winner
+
+__all__ = ["EasyBot", "MediumBot", "medium_action"]
+
+
+def keep_value(card: Card, kn: Knowledge, careless: bool = False) -> float:
+    """What ``card`` is still worth in hand, beyond its own points."""
+    seen = kn.view
+    if len(seen.hand) <= 1:
+        return 0.0
+    strength = kn.strength[card.rank]
+    if card.suit is kn.trump:
+        value = 4.6 + 0.55 * (strength - 1)
+        if careless:
+            value *= 0.5
+        elif card.points and kn.is_boss(card):
+            # An unbeatable trump banks its own points whenever it is played.
+            value += 0.8 * card.points
+        return value
+    value = 0.02 * strength
+    if card.points >= 10 and not careless:
+        # An Ace (or a Three whose Ace is gone) captures the suit's other big cards.
+        outstanding = kn.outstanding()
+        higher = [c for c in outstanding if c.suit is card.suit and kn.strength[c.rank] > strength]
+        if not higher:
+            rich = [c for c in outstanding if c.suit is card.suit and c.points >= 10]
+            value += 1.5 + (1.0 if rich else 0.0)
+    return value
+
+
+def _usable_beaters(kn: Knowledge, best: Card, pts: int, pool: frozenset[Card]) -> list[Card]:
+    """Cards of ``pool`` an opponent would play to take a trick worth ``pts`` whose best card
+    is ``best``: a higher card of the same suit always; a trump only for 3 points or more."""
+    trump, strength = kn.trump, kn.strength
+    out = []
+    for c in pool:
+        if c.suit is best.suit:
+            if strength[c.rank] > strength[best.rank] and (c.suit is not trump or pts >= 3):
+                out.append(c)
+        elif c.suit is trump and pts >= 3:
+            out.append(c)
+    return out
+
+
+def _seat_pool(kn: Knowledge, seat: int) -> frozenset[Card]:
+    return kn.unseen | kn.known[seat]
+
+
+def evaluate_play(card: Card, kn: Knowledge, careless: bool = False) -> float:
+    """Expected side points of playing ``card`` now, minus its keep value."""
+    seen = kn.view
+    rules = kn.rules
+    n = rules.players
+    me = seen.seat
+    trump, strength = kn.trump, kn.strength
+    table = seen.table
+    pts = sum(c.points for _, c in table) + card.points
+    if table:
+        best_seat, best = table_winner(table, trump, strength)
+        if beats(best, card, trump, strength):
+            best_seat, best = me, card
+        leader = table[0][0]
+    else:
+        best_seat, best = me, card
+        leader = me
+    position = len(table)
+    after = [(leader + i) % n for i in range(position + 1, n)]
+    mates = kn.mates
+    mine = mates[best_seat]
+    # Threats from later seats against the current best card.
+    hold_opp = 1.0
+    rescue = 1.0
+    extra = 0.0
+    for seat in after:
+        pool = _seat_pool(kn, seat)
+        usable = _usable_beaters(kn, best, pts, pool)
+        if not usable:
+            continue
+        q = kn.p_holds_any(seat, usable)
+        hold_opp *= 1.0 - q * (1.0 - mates[seat])
+        rescue *= 1.0 - q * mates[seat]
+        extra = max(extra, sum(c.points for c in usable) / len(usable))
+    p = mine * hold_opp + (1.0 - mine) * (1.0 - rescue)
+    if not after:
+        p = mine
+    value = p * pts - (1.0 - p) * (pts + extra * (1.0 - hold_opp))
+    value -= keep_value(card, kn, careless)
+    value += _draw_adjustment(kn, p)
+    if (
+        rules.chiamata
+        and seen.called is card
+        and not seen.partner_revealed
+        and seen.caller != me
+        and len(seen.hand) > 2
+    ):
+        # The secret partner does not give itself away for a trifle.
+        value -= 5.0
+    return value
+
+
+def _draw_adjustment(kn: Knowledge, p_win: float) -> float:
+    """Value of what this trick's winner and loser draw at the end of the stock."""
+    seen = kn.view
+    rules = kn.rules
+    n = rules.players
+    if not seen.stock_size or seen.briscola is None or not rules.sides:
+        return 0.0
+    alternating = n == 2 or rules.teams
+    if not alternating:
+        return 0.0
+    if seen.briscola_in_stock and seen.stock_size == n:
+        # The trick's loser side takes the face-up briscola; the winner a hidden card.
+        brisc = seen.briscola
+        bval = 0.5 * (4.6 + 0.55 * (kn.strength[brisc.rank] - 1) + brisc.points) - 2.5
+        return (1.0 - 2.0 * p_win) * max(0.0, bval)
+    if seen.stock_top is not None:
+        top = seen.stock_top
+        tval = 0.5 * top.points + (3.0 if top.suit is seen.trump else 0.0) - 1.5
+        return (2.0 * p_win - 1.0) * tval * 0.5
+    return 0.0
+
+
+def medium_action(seen: PlayerView, careless: bool = False, counting: bool = True) -> Action:
+    """Medium's choice (easy passes ``careless``/``counting`` to blur it)."""
+    legal = seen.legal
+    if not legal:
+        raise ValueError("no legal action: it is not this seat's turn")
+    if len(legal) == 1:
+        return legal[0]
+    if seen.phase == "auction":
+        return choose_bid(seen)
+    if seen.phase == "call":
+        return choose_call(seen)
+    for action in legal:
+        if isinstance(action, Swap):
+            return action
+    kn = Knowledge.of(seen, counting=counting)
+    best_action: Action = legal[0]
+    best_value = float("-inf")
+    for action in legal:
+        if not isinstance(action, Play):
+            continue
+        value = evaluate_play(action.card, kn, careless)
+        # Deterministic tie-break: the weaker, lower card.
+        value -= 0.001 * kn.strength[action.card.rank] + 0.00001 * action.card.index
+        if value > best_value:
+            best_value, best_action = value, action
+    return best_action
+
+
+class MediumBot:
+    """A strong rule player (see the module docstring). Deterministic; the rng is unused."""
+
+    def __init__(self, rng: random.Random | None = None, time_limit: float | None = None) -> None:
+        self.name = "medium"
+        self.rng = rng or random.Random(0)
+        self.time_limit = time_limit
+
+    def choose(self, view: PlayerView) -> Action:
+        return medium_action(view)
+
+
+class EasyBot:
+    """A casual beginner: medium's rules, but it forgets which cards were played, values its
+    trumps and Aces lightly, and now and then makes a typical slip (a high card on a worthless
+    trick, a trump wasted on a poor one, a random card)."""
+
+    #: Chance per card play of a slip.
+    SLIP = 0.3
+
+    def __init__(self, rng: random.Random | None = None, time_limit: float | None = None) -> None:
+        self.name = "easy"
+        self.rng = rng or random.Random(0)
+        self.time_limit = time_limit
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError("no legal action: it is not this seat's turn")
+        rng = self.rng
+        roll = rng.random()
+        if view.phase == "auction":
+            choice = medium_action(view)
+            if isinstance(choice, Bid) and roll < 0.3:
+                return PASS if PASS in legal else choice
+            if isinstance(choice, Pass) and roll < 0.1:
+                bids = [a for a in legal if isinstance(a, Bid)]
+                return bids[0] if bids else choice
+            return choice
+        if view.phase == "call":
+            calls = [a for a in legal if isinstance(a, Call)]
+            return rng.choice(calls) if roll < 0.3 else medium_action(view)
+        plays = [a for a in legal if isinstance(a, Play)]
+        swaps = [a for a in legal if isinstance(a, Swap)]
+        if swaps and roll < 0.5:
+            return swaps[0]  # half the time it does not notice it may swap
+        if len(plays) > 1 and roll < self.SLIP:
+            return self._slip(view, plays, rng)
+        choice = medium_action(view, careless=True, counting=False)
+        if isinstance(choice, Swap):
+            return rng.choice(plays)
+        return choice
+
+    @staticmethod
+    def _slip(view: PlayerView, plays: list[Play], rng: random.Random) -> Action:
+        cards: list[Card] = [a.card for a in plays]
+        kind = rng.random()
+        if kind < 0.4:
+            # A high card thrown on a trick that is worth nothing.
+            pick = max(cards, key=lambda c: (c.points, view.rules.strength[c.rank], c.index))
+        elif kind < 0.7 and view.trump is not None:
+            trumps = [c for c in cards if c.suit is view.trump]
+            pick = rng.choice(trumps) if trumps else rng.choice(cards)
+        else:
+            pick = rng.choice(cards)
+        return Play(pick)

@@ -1,0 +1,49 @@
+"""A bot program over the bot protocol (``docs/bot-protocol.md``):
+
+    python -m briscola.bot --level hard
+
+It reads one JSON request per line on stdin and answers each with one JSON line on stdout
+(``act`` requests with an action such as ``{"play": "3S"}``), until ``{"cmd": "quit"}`` or
+the end of input. Malformed or illegal requests get ``{"error": "..."}``; the program keeps
+going.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+
+from briscola.ai import BOT_NAMES, Bot, make_bot
+from briscola.ai.protocol import serve
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m briscola.bot",
+        description="Play Briscola over the JSON-lines bot protocol on stdin/stdout.",
+    )
+    parser.add_argument("--level", default="medium", choices=BOT_NAMES, help="which bot")
+    parser.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    parser.add_argument(
+        "--budget", type=int, default=None, help="search bots: samples per move (deterministic)"
+    )
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    level: str = args.level
+
+    def make(time_limit: float | None) -> Bot:
+        opts: dict[str, object] = {}
+        if args.budget is not None and level in ("hard", "pimc"):
+            opts["budget"] = args.budget
+        return make_bot(level, rng, time_limit=time_limit, **opts)
+
+    return serve(make, sys.stdin, sys.stdout, name=f"briscola {level}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
