@@ -9,6 +9,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Never touch the real per-user folders: settings, stats and autosaves go to a temp folder.
+if "BRISCOLA_HOME" not in os.environ:
+    import tempfile
+
+    os.environ["BRISCOLA_HOME"] = tempfile.mkdtemp(prefix="briscola-test-home-")
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 

@@ -1,0 +1,372 @@
+"""The application: window, clock, scene stack, assets, audio, settings.
+
+Scene changes are *requested* (:meth:`App.push`, :meth:`App.replace`, :meth:`App.pop`) and
+applied between frames, so a scene never disappears in the middle of its own update.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from .. import __version__
+from . import i18n
+from .assets import Assets
+from .audio import Audio
+from .backdrop import Backdrop
+from .i18n import _
+from .scene import Scene
+from .settings import load_settings, save_settings
+from .widgets import HIGH_CONTRAST, THEME, Theme
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (1024, 600)
+DEFAULT_SIZE = (1280, 720)
+FPS = 60
+
+
+@dataclass
+class AppOptions:
+    """What the command line asked for (None: use the saved setting)."""
+
+    size: tuple[int, int] | None = None
+    fullscreen: bool | None = None
+    deck: str | None = None
+    lang: str | None = None
+    demo: bool = False
+    preset: str | None = None
+    frames: int | None = None
+    turbo: bool = False
+    seed: int | None = None
+    settings_path: Path | None = None
+    self_check: bool = False
+
+
+@dataclass
+class Notice:
+    text: str
+    until: float
+
+
+class App:
+    """Owns the window, the clock, the scene stack, the assets and the audio."""
+
+    def __init__(self, options: AppOptions | None = None) -> None:
+        self.options = options or AppOptions()
+        self.settings_path = self.options.settings_path
+        self.settings, notice = load_settings(self.settings_path)
+        self.notices: list[Notice] = []
+        if notice:
+            self.notify(notice)
+        if self.options.deck:
+            self.settings.deck = self.options.deck
+        i18n.set_language(self.options.lang or self.settings.language)
+        self._stack: list[Scene] = []
+        self._requests: list[Callable[[], None]] = []
+        self.running = False
+        self.frame = 0
+        self.time = 0.0  # seconds of game time since start
+        self.fullscreen = (
+            self.options.fullscreen
+            if self.options.fullscreen is not None
+            else self.settings.fullscreen
+        )
+        self._windowed_size = self._initial_size()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        self._set_window_position()
+        self.screen = self._open_window()
+        pygame.display.set_caption(_("Briscola"))
+        self.assets = Assets()
+        icon = self.assets.icon()
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self.backdrop = Backdrop(self.assets)
+        self.audio = Audio(self.settings.sound, self.settings.volume)
+        self.clock = pygame.time.Clock()
+        # Bots think on a worker thread: switch between threads often so frames stay smooth.
+        sys.setswitchinterval(0.001)
+
+    # ------------------------------------------------------------------ window
+
+    def _initial_size(self) -> tuple[int, int]:
+        if self.options.size:
+            return self.options.size
+        if self.settings.window_size:
+            w, h = self.settings.window_size
+            return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        return DEFAULT_SIZE
+
+    def _set_window_position(self) -> None:
+        pos = self.settings.window_pos
+        if pos and not self.options.size and "SDL_VIDEO_WINDOW_POS" not in os.environ:
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        size = self._fit_desktop(self._windowed_size)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @staticmethod
+    def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+        try:
+            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return size
+        if desk_w < MIN_SIZE[0] or desk_h < MIN_SIZE[1]:
+            return size  # tiny virtual desktops (dummy driver): keep the asked size
+        return min(size[0], desk_w), min(size[1], desk_h)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        if not self.fullscreen:
+            self._windowed_size = self.screen.get_size()
+        self.fullscreen = on
+        self.settings.fullscreen = on
+        self.screen = self._open_window()
+        self._resized()
+        self.save_settings()
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The table texture (or a flat high-contrast table) over the whole window."""
+        self.backdrop.draw(surface, self.settings.table, self.settings.high_contrast)
+
+    def _resized(self) -> None:
+        size = self.screen.get_size()
+        for scene in self._stack:
+            scene.on_resize(size)
+
+    def _window_position(self) -> list[int] | None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            x, y = window.position
+            return [int(x), int(y)]
+        except (pygame.error, AttributeError, TypeError):
+            return None
+
+    # ------------------------------------------------------------------ settings
+
+    @property
+    def theme(self) -> Theme:
+        return HIGH_CONTRAST if self.settings.high_contrast else THEME
+
+    @property
+    def ui_scale(self) -> float:
+        """Text and control scale: the window height relative to 720 px, times the setting."""
+        return self.screen.get_height() / 720 * self.settings.ui_scale
+
+    def px(self, value: float) -> int:
+        """A design size in pixels at 720 px window height, scaled."""
+        return max(1, round(value * self.ui_scale))
+
+    def save_settings(self) -> None:
+        problem = save_settings(self.settings, self.settings_path)
+        if problem:
+            self.notify(problem)
+
+    def settings_changed(self) -> None:
+        """Apply live, persist, and tell every scene."""
+        i18n.set_language(self.settings.language or self.options.lang)
+        pygame.display.set_caption(_("Briscola"))
+        self.audio.configure(self.settings.sound, self.settings.volume)
+        if self.settings.fullscreen != self.fullscreen:
+            self.set_fullscreen(self.settings.fullscreen)
+        self.save_settings()
+        for scene in self._stack:
+            scene.on_settings_changed()
+
+    # ------------------------------------------------------------------ notices
+
+    def notify(self, text: str, seconds: float = 5.0) -> None:
+        """A short message shown at the top of the window."""
+        log.info("notice: %s", text)
+        self.notices.append(Notice(text, time.monotonic() + seconds))
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        now = time.monotonic()
+        self.notices = [n for n in self.notices if n.until > now]
+        y = self.px(10)
+        for notice in self.notices[-3:]:
+            text = self.assets.text(notice.text, self.px(18), self.theme.text)
+            rect = text.get_rect(midtop=(surface.get_width() // 2, y)).inflate(
+                self.px(24), self.px(12)
+            )
+            panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, (0, 0, 0, 190), panel.get_rect(), border_radius=8)
+            surface.blit(panel, rect)
+            surface.blit(text, text.get_rect(center=rect.center))
+            y = rect.bottom + self.px(6)
+
+    # ------------------------------------------------------------------ scene stack
+
+    @property
+    def scene(self) -> Scene | None:
+        """The scene on top of the stack."""
+        return self._stack[-1] if self._stack else None
+
+    @property
+    def scenes(self) -> list[Scene]:
+        return list(self._stack)
+
+    def push(self, scene: Scene) -> None:
+        """Request: put ``scene`` on top (applied after this frame)."""
+
+        def apply() -> None:
+            if self._stack:
+                self._stack[-1].on_pause()
+            self._stack.append(scene)
+            scene.on_enter()
+            scene.on_resize(self.size)
+
+        self._requests.append(apply)
+
+    def replace(self, scene: Scene) -> None:
+        """Request: swap the top scene for ``scene``."""
+
+        def apply() -> None:
+            if self._stack:
+                self._stack.pop().on_exit()
+            self._stack.append(scene)
+            scene.on_enter()
+            scene.on_resize(self.size)
+
+        self._requests.append(apply)
+
+    def pop(self, count: int = 1) -> None:
+        """Request: remove the top ``count`` scenes."""
+
+        def apply() -> None:
+            for _index in range(count):
+                if self._stack:
+                    self._stack.pop().on_exit()
+            if self._stack:
+                self._stack[-1].on_resume()
+
+        self._requests.append(apply)
+
+    def reset_to(self, scene: Scene) -> None:
+        """Request: clear the stack and show ``scene``."""
+
+        def apply() -> None:
+            while self._stack:
+                self._stack.pop().on_exit()
+            self._stack.append(scene)
+            scene.on_enter()
+            scene.on_resize(self.size)
+
+        self._requests.append(apply)
+
+    def quit(self) -> None:
+        """Request: stop after this frame."""
+        self._requests.append(self._stop)
+
+    def _stop(self) -> None:
+        self.running = False
+
+    def apply_requests(self) -> None:
+        while self._requests:
+            self._requests.pop(0)()
+
+    # ------------------------------------------------------------------ loop
+
+    def _handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            width = max(MIN_SIZE[0], event.w)
+            height = max(MIN_SIZE[1], event.h)
+            if (width, height) != (event.w, event.h):
+                self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.get_surface()
+            self._windowed_size = (width, height)
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        scene = self.scene
+        if scene is not None:
+            scene.handle_event(event)
+
+    def draw(self) -> None:
+        surface = self.screen
+        start = len(self._stack) - 1
+        while start > 0 and not self._stack[start].opaque:
+            start -= 1
+        if not self._stack:
+            surface.fill((0, 0, 0))
+        for scene in self._stack[max(0, start) :]:
+            scene.draw(surface)
+        self._draw_notices(surface)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, apply scene requests."""
+        for event in pygame.event.get():
+            self._handle(event)
+        self.time += dt
+        scene = self.scene
+        if scene is not None:
+            scene.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame += 1
+        self.apply_requests()
+
+    def run(self, first: Scene) -> int:
+        """Show ``first`` and run until quit (or ``--frames``). Returns the exit status."""
+        self.reset_to(first)
+        self.apply_requests()
+        self.running = True
+        limit = self.options.frames
+        turbo = self.options.turbo
+        self.clock.tick()
+        while self.running:
+            if turbo:
+                self.clock.tick()
+                dt = 1 / FPS
+            else:
+                dt = min(0.1, self.clock.tick(FPS) / 1000)
+            self.step(dt)
+            if limit is not None and self.frame >= limit:
+                self.running = False
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        while self._stack:
+            self._stack.pop().on_exit()
+        if not self.fullscreen:
+            self.settings.window_size = list(self.screen.get_size())
+            position = self._window_position()
+            if position is not None:
+                self.settings.window_pos = position
+        self.save_settings()
+        self.audio.close()
+        pygame.display.quit()
+
+    @staticmethod
+    def version() -> str:
+        return __version__

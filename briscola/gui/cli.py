@@ -1,0 +1,197 @@
+"""Command line of the game: ``python main.py --help``."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+from .. import __version__
+from ..engine import PRESETS
+from . import paths
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid size {text!r}: expected WIDTHxHEIGHT such as 1280x720"
+        ) from None
+    if not (320 <= width <= 16384 and 240 <= height <= 16384):
+        raise argparse.ArgumentTypeError(f"size {text!r} is out of range")
+    return width, height
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="briscola",
+        description="Briscola, the Italian card game.",
+        epilog="Settings, statistics and autosaves live in the per-user folders"
+        " (BRISCOLA_HOME overrides them).",
+    )
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument("--windowed", action="store_true", help="start in a window")
+    screen.add_argument("--fullscreen", action="store_true", help="start full screen")
+    parser.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
+    parser.add_argument(
+        "--deck", choices=("italian", "french"), help="card faces (also in Settings)"
+    )
+    parser.add_argument("--lang", metavar="xx", help="language: en, it, de, es")
+    parser.add_argument(
+        "--demo", action="store_true", help="computer players only: the game plays itself"
+    )
+    parser.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        help="configuration of the --demo game (default classic2)",
+    )
+    parser.add_argument(
+        "--frames", type=_positive, metavar="N", help="quit after N frames (smoke tests)"
+    )
+    parser.add_argument(
+        "--turbo",
+        action="store_true",
+        help="do not wait for the frame clock: each frame advances 1/60 s (for tests)",
+    )
+    parser.add_argument("--seed", type=int, help="shuffle seed (reproducible deals)")
+    parser.add_argument(
+        "--self-check",
+        action="store_true",
+        help="load every card face, sound and font, report what is missing, and exit",
+    )
+    parser.add_argument("--version", action="version", version=f"briscola {__version__}")
+    return parser
+
+
+def _setup_logging() -> None:
+    handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
+    try:
+        log_path = paths.log_file()
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        handlers.append(logging.FileHandler(log_path, encoding="utf-8"))
+    except OSError:
+        pass
+    logging.basicConfig(
+        level=logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        handlers=handlers,
+    )
+
+
+def _fatal(message: str) -> None:
+    """Report a fatal problem: stderr, the log file, and a message box where possible."""
+    logging.getLogger("briscola").error(message)
+    try:
+        import pygame
+
+        if pygame.display.get_init() or os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            pygame.display.message_box("Briscola", message, message_type="error")
+    except Exception:
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    _setup_logging()
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        logging.getLogger("briscola").debug("crash", exc_info=True)
+        detail = "".join(traceback.format_exception(exc))
+        try:
+            path = paths.log_file()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "a", encoding="utf-8") as out:
+                out.write(detail)
+            where = f"Details were written to {path}."
+        except OSError:
+            where = ""
+        _fatal(f"Briscola stopped because of an unexpected problem: {exc}. {where}")
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    import pygame
+
+    from .app import App, AppOptions
+
+    options = AppOptions(
+        size=args.size,
+        fullscreen=True if args.fullscreen else False if args.windowed else None,
+        deck=args.deck,
+        lang=args.lang,
+        demo=args.demo,
+        preset=args.preset,
+        frames=args.frames,
+        turbo=args.turbo,
+        seed=args.seed,
+        self_check=args.self_check,
+    )
+    if args.self_check:
+        return _self_check(options)
+    try:
+        app = App(options)
+    except pygame.error as exc:
+        _fatal(f"Briscola could not open its window: {exc}")
+        return 1
+    from .scenes.menu import MenuScene
+
+    first = MenuScene(app)
+    if args.demo:
+        from .scenes.table import TableScene
+        from .setup import demo_setup
+
+        first = TableScene(app, demo_setup(args.preset or "classic2", args.seed), demo=True)
+    return app.run(first)
+
+
+def _self_check(options: object) -> int:
+    """Load every asset; print a report; exit 1 if anything is missing."""
+    import pygame
+
+    from .assets import SOUND_NAMES, Assets
+    from .audio import Audio
+    from .paths import asset_path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+    assets = Assets()
+    problems = assets.check_all()
+    audio = Audio(True, 0.5)
+    loaded_sounds = 0
+    if audio.available:
+        for name in SOUND_NAMES:
+            if audio._sound(name) is None:
+                problems.append(f"sound did not load: {asset_path('sounds', name + '.wav')}")
+            else:
+                loaded_sounds += 1
+    print(f"briscola {__version__} self-check: assets in {asset_path()}")
+    print(
+        f"  card faces: 120 (italian, french, french4), backs: 3, sounds loaded: {loaded_sounds}"
+        f"{'' if audio.available else ' (no audio device: files checked only)'}"
+    )
+    for problem in problems:
+        print(f"  MISSING: {problem}")
+    print("  result:", "OK" if not problems else f"{len(problems)} problem(s)")
+    audio.close()
+    pygame.display.quit()
+    return 0 if not problems else 1

@@ -1,0 +1,57 @@
+"""Scenes: what the window shows, one at a time on a stack (menu, table, score...).
+
+Lifecycle, as in ppb: ``on_enter`` when pushed, ``on_pause``/``on_resume`` when another scene
+covers or uncovers it, ``on_exit`` when removed. Every frame the top scene gets the events
+(``handle_event``) and ``update(dt)`` with dt in seconds; the visible scenes ``draw``. A
+scene that is not ``opaque`` (an overlay such as the pause menu) is drawn over the one
+beneath. Scenes never change the stack themselves: they ask the App, which applies the
+change between frames.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """Base class of every scene."""
+
+    #: Draw the scene below first when False (overlays).
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # lifecycle
+    def on_enter(self) -> None:
+        """Pushed on the stack (or replaced another)."""
+
+    def on_exit(self) -> None:
+        """Removed from the stack."""
+
+    def on_pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def on_resume(self) -> None:
+        """The scene on top was popped: this one is on top again."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: recompute the layout."""
+
+    def on_settings_changed(self) -> None:
+        """Settings changed (deck style, language, scale...): redraw accordingly."""
+
+    # frame
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """An input event for this scene (only the top scene gets them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw onto ``surface`` (the whole window)."""

@@ -1,0 +1,155 @@
+"""The main menu: New game, Continue, Statistics, Replay, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import Card
+from .. import paths
+from ..i18n import _
+from ..scene import Scene
+from ..widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from ..app import App
+
+FAN = ("AD", "3C", "KS", "AB", "3S")
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.t = 0.0
+        self.continue_button = Button(lambda: _("Continue"), self.resume, name="continue")
+        self.buttons = [
+            self.continue_button,
+            Button(lambda: _("New game"), self.new_game, name="new_game"),
+            Button(lambda: _("Statistics"), self.statistics, name="statistics"),
+            Button(lambda: _("Replay a game"), self.replay, name="replay"),
+            Button(lambda: _("Settings"), self.settings, name="settings"),
+            Button(lambda: _("Rules"), self.rules, name="rules"),
+            Button(lambda: _("Quit"), app.quit, name="quit"),
+        ]
+        self.group = WidgetGroup(self.buttons)
+
+    # ------------------------------------------------------------------ actions
+
+    def button(self, name: str) -> Button:
+        return next(b for b in self.buttons if b.name == name)
+
+    def resume(self) -> None:
+        from .table import TableScene
+
+        scene = TableScene.from_autosave(self.app)
+        if scene is None:
+            self._refresh()
+            return
+        self.app.push(scene)
+
+    def new_game(self) -> None:
+        from .newgame import NewGameScene
+
+        self.app.push(NewGameScene(self.app))
+
+    def statistics(self) -> None:
+        from .stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
+    def replay(self) -> None:
+        from .replay import ReplayPickerScene
+
+        self.app.push(ReplayPickerScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    # ------------------------------------------------------------------ scene
+
+    def _refresh(self) -> None:
+        self.continue_button.enabled = paths.autosave_file().is_file()
+        if not self.continue_button.enabled and self.group.focused is self.continue_button:
+            self.group.focus_widget(self.buttons[1])
+
+    def on_enter(self) -> None:
+        self._refresh()
+        self.group.focus_widget(
+            self.buttons[0] if self.continue_button.enabled else self.buttons[1]
+        )
+
+    def on_resume(self) -> None:
+        self._refresh()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        bw, bh, gap = px(300), px(46), px(10)
+        total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
+        top = max(int(h * 0.42), h - total - px(40))
+        x = w // 2 - bw // 2 if w < px(1000) else int(w * 0.62)
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(x, top + i * (bh + gap), bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.group.handle_event(event):
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.app.audio.play("click", 0.6)
+            return
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        px = app.px
+        theme = app.theme
+        app.draw_backdrop(surface)
+        w, h = surface.get_size()
+        narrow = w < px(1000)
+        # A fan of cards, gently breathing.
+        width = px(120)
+        centre = (w // 2, int(h * 0.27)) if narrow else (int(w * 0.3), int(h * 0.52))
+        if narrow:
+            width = px(80)
+        count = len(FAN)
+        for i, code in enumerate(FAN):
+            angle = (i - (count - 1) / 2) * 11 + math.sin(self.t * 0.8) * 0.8
+            face = app.assets.card_face(Card.from_code(code), app.settings.deck_style, width)
+            rotated = pygame.transform.rotozoom(face, -angle, 1.0)
+            rad = math.radians(angle)
+            spread = width * 1.5
+            cx = centre[0] + math.sin(rad) * spread
+            cy = centre[1] - math.cos(rad) * spread + spread
+            shadow = app.assets.shadow(width)
+            srot = pygame.transform.rotozoom(shadow, -angle, 1.0)
+            surface.blit(srot, srot.get_rect(center=(cx + px(4), cy + px(6))))
+            surface.blit(rotated, rotated.get_rect(center=(cx, cy)))
+        # Title
+        title_centre_x = w // 2 if narrow else self.buttons[0].rect.centerx
+        title_y = int(h * 0.06) if narrow else int(h * 0.16)
+        if narrow:
+            title_y = int(h * 0.02)
+        title = app.assets.text(
+            _("Briscola"), px(64 if not narrow else 44), theme.accent, bold=True
+        )
+        shadow_text = app.assets.text(
+            _("Briscola"), px(64 if not narrow else 44), (0, 0, 0), bold=True
+        )
+        rect = title.get_rect(midtop=(title_centre_x, title_y))
+        surface.blit(shadow_text, rect.move(px(3), px(3)))
+        surface.blit(title, rect)
+        subtitle = app.assets.text(_("The Italian card game"), px(20), theme.text)
+        surface.blit(subtitle, subtitle.get_rect(midtop=(title_centre_x, rect.bottom)))
+        self.group.draw(surface, app.assets, theme)
+        version = app.assets.text(f"v{app.version()}", px(14), theme.dim)
+        surface.blit(version, version.get_rect(bottomright=(w - px(10), h - px(8))))
