@@ -433,8 +433,11 @@ class GameState:
 
     def events_for(self, viewer: int, start: int = 0) -> list[Event]:
         """Events from index ``start`` as ``viewer`` may see them: cards dealt or drawn face
-        down to other seats are hidden (``card=None``)."""
-        partners = self.rules.partners(viewer) if self.rules.partners_see == "start" else ()
+        down to other seats are hidden (``card=None``). A negative viewer (a spectator
+        between hot-seat turns) sees no hidden card at all."""
+        partners: tuple[int, ...] = ()
+        if self.rules.partners_see == "start" and viewer >= 0:
+            partners = self.rules.partners(viewer)
         out: list[Event] = []
         for event in self.events[start:]:
             if isinstance(event, Dealt) and event.seat != viewer and event.seat not in partners:

@@ -115,7 +115,9 @@ class App:
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        size = self._fit_desktop(self._windowed_size)
+        size = self._windowed_size
+        if not self.options.size:  # an explicit --size is honoured as asked
+            size = self._fit_desktop(size)
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     @staticmethod

@@ -1,0 +1,157 @@
+"""Card sprites and their drawing.
+
+A :class:`CardSprite` is a card on the table: position (centre), angle, width, and a flip
+state from 0 (back up) to 1 (face up). Its ``card`` is None when the viewer may not know
+it: a hidden card is never even known to the sprite, so it cannot be drawn face up by
+mistake. Drawing goes through :class:`CardRenderer`, which caches faces at the exact widths
+the layout uses (rasterised from SVG), and rotated copies.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import Card
+from .assets import CARD_RATIO, LRU
+
+if TYPE_CHECKING:
+    from .assets import Assets
+
+
+class CardSprite:
+    __slots__ = ("air", "angle", "card", "dim", "flip", "glow", "lift", "w", "x", "y")
+
+    def __init__(
+        self,
+        card: Card | None = None,
+        x: float = 0.0,
+        y: float = 0.0,
+        w: float = 80.0,
+        angle: float = 0.0,
+        flip: float = 0.0,
+    ) -> None:
+        self.card = card
+        self.x = x
+        self.y = y
+        self.w = w
+        self.angle = angle
+        self.flip = flip
+        self.lift = 0.0  #: hover lift, 0..1
+        self.air = False  #: moving: drawn above the rest, with a larger shadow
+        self.glow: tuple[int, int, int] | None = None
+        self.dim = False
+
+    @property
+    def face_up(self) -> bool:
+        """Shows its face now (what a player can see on screen)."""
+        return self.card is not None and self.flip >= 0.5
+
+    def rect(self) -> pygame.Rect:
+        """The unrotated bounding box (for hit tests)."""
+        h = self.w * CARD_RATIO
+        return pygame.Rect(
+            round(self.x - self.w / 2),
+            round(self.y - h / 2 - self.lift_px()),
+            round(self.w),
+            round(h),
+        )
+
+    def lift_px(self) -> float:
+        return self.lift * self.w * 0.18
+
+    def __repr__(self) -> str:
+        code = self.card.code if self.card else "??"
+        return f"<CardSprite {code} ({self.x:.0f},{self.y:.0f}) flip={self.flip:.2f}>"
+
+
+class CardRenderer:
+    """Draws card sprites with shadows, cached faces and rotations."""
+
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self.style = "italian"
+        self.back = "classic"
+        self.exact: set[int] = set()
+        self._scaled: LRU[pygame.Surface] = LRU(300)
+        self._rotated: LRU[pygame.Surface] = LRU(500)
+
+    def configure(self, style: str, back: str, exact_widths: set[int]) -> None:
+        if (style, back) != (self.style, self.back) or exact_widths != self.exact:
+            self._scaled.clear()
+            self._rotated.clear()
+        self.style, self.back, self.exact = style, back, exact_widths
+
+    def base(self, card: Card | None, width: int) -> pygame.Surface:
+        """The face (or the back when ``card`` is None) at ``width`` pixels."""
+        if width in self.exact or not self.exact:
+            return self._raster(card, width)
+        bigger = [w for w in self.exact if w >= width]
+        source_w = min(bigger) if bigger else max(self.exact)
+        key = (card.code if card else "back", width, self.style, self.back)
+        return self._scaled.get_or_make(
+            key,
+            lambda: pygame.transform.smoothscale(
+                self._raster(card, source_w), (width, round(width * CARD_RATIO))
+            ),
+        )
+
+    def _raster(self, card: Card | None, width: int) -> pygame.Surface:
+        if card is None:
+            return self.assets.card_back(self.back, width)
+        return self.assets.card_face(card, self.style, width)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        sprite: CardSprite,
+        glow_width: int = 3,
+        shadow: bool = True,
+    ) -> None:
+        """Draw ``sprite``; ``shadow`` False for cards lying on other cards (stacks)."""
+        width = max(8, round(sprite.w))
+        show_face = sprite.face_up
+        image = self.base(sprite.card if show_face else None, width)
+        squeeze = abs(math.cos(math.pi * sprite.flip))
+        if squeeze < 0.999:
+            image = pygame.transform.smoothscale(
+                image, (max(1, round(image.get_width() * squeeze)), image.get_height())
+            )
+        angle = round(sprite.angle) % 360
+        if angle and squeeze >= 0.999:
+            code = sprite.card.code if show_face and sprite.card is not None else "back"
+            key = (code, width, angle, self.style, self.back)
+            rotated_from = image
+            image = self._rotated.get_or_make(
+                key, lambda: pygame.transform.rotozoom(rotated_from, angle, 1.0)
+            )
+        elif angle:
+            image = pygame.transform.rotozoom(image, angle, 1.0)
+        cx = sprite.x
+        cy = sprite.y - sprite.lift_px()
+        lifted = sprite.air or sprite.lift > 0.05
+        shadow_on = shadow or lifted
+        shadow = self.assets.shadow(width, 110 if lifted else 80)
+        if angle:
+            key = ("shadow", width, lifted, angle)
+            base_shadow = shadow
+            shadow = self._rotated.get_or_make(
+                key, lambda: pygame.transform.rotozoom(base_shadow, angle, 1.0)
+            )
+        offset = width * (0.07 if lifted else 0.03)
+        if shadow_on and squeeze > 0.3:
+            surface.blit(shadow, shadow.get_rect(center=(cx + offset, cy + offset * 1.4)))
+        rect = image.get_rect(center=(round(cx), round(cy)))
+        surface.blit(image, rect)
+        if sprite.dim and show_face:
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            radius = max(2, width * 14 // 250)
+            pygame.draw.rect(veil, (10, 20, 15, 120), veil.get_rect(), border_radius=radius)
+            surface.blit(veil, rect)
+        if sprite.glow is not None:
+            radius = max(3, width * 14 // 250) + 3
+            pygame.draw.rect(
+                surface, sprite.glow, rect.inflate(6, 6), width=glow_width, border_radius=radius
+            )
