@@ -21,6 +21,7 @@ fresh folder, and checks that:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -64,6 +65,11 @@ class Build:
         return self.dist / APP_NAME / (APP_NAME + EXE_SUFFIX)
 
     @property
+    def version_file(self) -> Path:
+        """The generated Windows version resource (PyInstaller's work folder of build.spec)."""
+        return self.work / "build" / "file_version_info.txt"
+
+    @property
     def bundle_root(self) -> Path | None:
         """The folder holding ``assets/`` in a onedir build (None for onefile: it unpacks to a
         temporary folder at each start)."""
@@ -81,11 +87,7 @@ class CheckResult:
 
 
 def pyinstaller_available() -> bool:
-    try:
-        import PyInstaller  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return importlib.util.find_spec("PyInstaller") is not None
 
 
 def copy_source(dest: Path, root: Path = REPO_ROOT) -> Path:

@@ -77,7 +77,7 @@ def read_icns(data: bytes) -> dict[str, bytes]:
 
 def write_icns(out: Path, icon_dir: Path = ICON_DIR) -> Path:
     """Write ``out`` from the ``icon-<size>.png`` files in ``icon_dir``; returns ``out``."""
-    pngs = [path.read_bytes() for path in sorted(icon_dir.glob("icon-*.png"))]
+    pngs = sorted((path.read_bytes() for path in icon_dir.glob("icon-*.png")), key=png_size)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(icns_bytes(pngs))
     return out

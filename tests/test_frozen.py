@@ -1,0 +1,206 @@
+"""The frozen (PyInstaller) app: built from a copy of the source tree into a temporary folder,
+then run headless from another working directory (see tools/frozen_check.py).
+
+The build tests are ``slow`` (about a minute and a half on two cores: two builds). They are
+skipped when PyInstaller is not installed, except under CI (``CI`` set), where a missing
+PyInstaller is a failure: CI installs requirements-dev.txt, which lists it.
+The ICNS and version-file writers are tested without building anything.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import struct
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools import frozen_check
+from tools.frozen_check import Build, CheckResult
+from tools.make_icns import ICNS_TYPES, icns_bytes, png_size, read_icns, write_icns
+from tools.win_version import read_version, version_file_text, version_numbers
+
+REPO = Path(__file__).resolve().parent.parent
+
+#: A translation catalog the source tree does not have, added to the copy that is built, to
+#: check that build.spec bundles ``briscola/locale/**/*.mo`` where the game looks for them.
+EXTRA_MO = Path("briscola/locale/zz/LC_MESSAGES/briscola.mo")
+
+
+def _empty_mo() -> bytes:
+    """A valid GNU gettext catalog with no messages."""
+    return struct.pack("<7I", 0x950412DE, 0, 0, 28, 28, 0, 28)
+
+
+def _require_pyinstaller() -> None:
+    if frozen_check.pyinstaller_available():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("PyInstaller is not installed (CI installs requirements-dev.txt)")
+    pytest.skip("PyInstaller is not installed (pip install -r requirements-dev.txt)")
+
+
+@pytest.fixture(scope="module")
+def source_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    _require_pyinstaller()
+    src = frozen_check.copy_source(tmp_path_factory.mktemp("frozen") / "src", REPO)
+    mo = src / EXTRA_MO
+    mo.parent.mkdir(parents=True, exist_ok=True)
+    mo.write_bytes(_empty_mo())
+    return src
+
+
+@pytest.fixture(scope="module")
+def onedir(source_copy: Path) -> Build:
+    out = source_copy.parent
+    return frozen_check.build(out / "dist", out / "work", source=source_copy)
+
+
+@pytest.fixture(scope="module")
+def onefile(source_copy: Path) -> Build:
+    out = source_copy.parent
+    return frozen_check.build(out / "dist", out / "work-onefile", onefile=True, source=source_copy)
+
+
+@pytest.fixture()
+def elsewhere(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
+    """An empty working directory and an empty BRISCOLA_HOME, away from every source tree."""
+    cwd = tmp_path / "cwd"
+    home = tmp_path / "home"
+    cwd.mkdir()
+    home.mkdir()
+    yield cwd, home
+
+
+def _ok(result: CheckResult) -> None:
+    assert result.ok, f"{result.name}: {result.detail}"
+
+
+# ----------------------------------------------------------------------------- onedir
+
+
+@pytest.mark.slow
+def test_onedir_layout(onedir: Build) -> None:
+    assert onedir.executable.is_file()
+    assert os.access(onedir.executable, os.X_OK)
+    _ok(frozen_check.check_bundle_contents(onedir))
+    assert onedir.bundle_root is not None
+    assert (onedir.bundle_root / EXTRA_MO).is_file()
+    for unwanted in ("tkinter", "numpy", "pytest", "_pytest", "hypothesis", "PyInstaller"):
+        assert not (onedir.bundle_root / unwanted).exists(), unwanted
+
+
+@pytest.mark.slow
+def test_onedir_version(onedir: Build, elsewhere: tuple[Path, Path]) -> None:
+    _ok(frozen_check.check_version(onedir, *elsewhere))
+
+
+@pytest.mark.slow
+def test_onedir_self_check(onedir: Build, elsewhere: tuple[Path, Path]) -> None:
+    result = frozen_check.check_self_check(onedir, *elsewhere)
+    _ok(result)
+    assert "card faces: 120" in result.detail
+
+
+@pytest.mark.slow
+def test_onedir_menu_frames(onedir: Build, elsewhere: tuple[Path, Path]) -> None:
+    _ok(frozen_check.check_frames(onedir, *elsewhere, frames=60))
+    # The run saved its settings in BRISCOLA_HOME, not next to the executable or in the cwd.
+    assert (elsewhere[1] / "settings.json").is_file()
+    assert not any(elsewhere[0].iterdir())
+
+
+@pytest.mark.slow
+def test_onedir_demo(onedir: Build, elsewhere: tuple[Path, Path]) -> None:
+    if not frozen_check.has_table_scene(onedir.source):
+        pytest.skip("briscola/gui/scenes/table.py does not exist yet: --demo needs it")
+    _ok(frozen_check.check_demo(onedir, *elsewhere, frames=600))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a message box would block")
+def test_onedir_without_video_reports_and_exits_1(
+    onedir: Build, elsewhere: tuple[Path, Path]
+) -> None:
+    _ok(frozen_check.check_no_window(onedir, *elsewhere))
+
+
+@pytest.mark.slow
+def test_version_resource_generated(onedir: Build) -> None:
+    text = onedir.version_file.read_text(encoding="utf-8")
+    version = read_version(onedir.source)
+    assert f"StringStruct('ProductVersion', {version!r})" in text
+    assert f"filevers={version_numbers(version)}" in text
+
+
+# ----------------------------------------------------------------------------- onefile
+
+
+@pytest.mark.slow
+def test_onefile_self_check_and_frames(onefile: Build, elsewhere: tuple[Path, Path]) -> None:
+    assert onefile.executable.is_file()
+    assert onefile.executable.parent.name == "onefile"
+    _ok(frozen_check.check_self_check(onefile, *elsewhere))
+    _ok(frozen_check.check_frames(onefile, *elsewhere, frames=30))
+
+
+# ----------------------------------------------------------------------------- writers
+
+
+def test_icns_holds_every_icon_png(tmp_path: Path) -> None:
+    icons = REPO / "assets" / "icon"
+    path = write_icns(tmp_path / "briscola.icns", icons)
+    entries = read_icns(path.read_bytes())
+    sizes = {png_size(p.read_bytes())[0] for p in icons.glob("icon-*.png")}
+    expected = {kind for size in sizes for kind in ICNS_TYPES.get(size, ())}
+    assert set(entries) == expected
+    for kind, data in entries.items():
+        width, height = png_size(data)
+        assert width == height
+        assert kind in ICNS_TYPES[width]
+
+
+def test_icns_rejects_bad_input() -> None:
+    with pytest.raises(ValueError):
+        icns_bytes([b"not a png"])
+    with pytest.raises(ValueError):
+        icns_bytes([])
+
+
+def test_version_numbers() -> None:
+    assert version_numbers("0.1.0") == (0, 1, 0, 0)
+    assert version_numbers("1.2.3rc4") == (1, 2, 3, 4)
+    assert version_numbers("2.0") == (2, 0, 0, 0)
+    assert version_numbers("1.2.3+local.9") == (1, 2, 3, 0)
+    assert version_numbers("1.2.3.4.5") == (1, 2, 3, 4)
+
+
+def test_version_file_is_a_vsversioninfo_expression() -> None:
+    """The text is what PyInstaller evaluates on Windows: check its structure with stand-ins
+    (PyInstaller's own classes import Windows-only modules)."""
+    version = read_version(REPO)
+    text = version_file_text(version)
+    calls: dict[str, list[Any]] = {}
+
+    def recorder(name: str) -> Any:
+        def make(*args: Any, **kwargs: Any) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
+            calls.setdefault(name, []).append((args, kwargs))
+            return (name, args, kwargs)
+
+        return make
+
+    names = (
+        "VSVersionInfo FixedFileInfo StringFileInfo StringTable StringStruct VarFileInfo VarStruct"
+    )
+    namespace = {name: recorder(name) for name in names.split()}
+    tree = eval(compile(ast.parse(text, mode="eval"), "<version>", "eval"), namespace)
+    assert tree[0] == "VSVersionInfo"
+    ffi = calls["FixedFileInfo"][0][1]
+    assert ffi["filevers"] == ffi["prodvers"] == version_numbers(version)
+    strings = dict(args for args, _kwargs in calls["StringStruct"])
+    assert strings["ProductVersion"] == strings["FileVersion"] == version
+    assert strings["OriginalFilename"] == "briscola.exe"
