@@ -1,0 +1,948 @@
+"""The New game screen: configuration, options, match length and who sits where.
+
+Every option is checked against the rules engine (``Rules.preset`` raises ``ValueError`` for a
+combination the rules do not allow), so the screen can only build valid games. The last
+choices are remembered in ``settings.new_game``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine import PRESETS, Rules
+from ..i18n import N_, _
+from ..scene import Scene
+from ..setup import LEVELS, GameSetup, SeatConfig, computer_name
+from ..widgets import (
+    Button,
+    Choice,
+    Label,
+    Theme,
+    Widget,
+    WidgetGroup,
+    draw_focus,
+    draw_panel,
+    fit_text,
+)
+from .rules import TextPainter, draw_title, fitted_scale, is_press
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..assets import Assets
+
+MAX_SEATS = 6
+#: Share of a labelled row taken by its value box.
+VALUE_FRACTION = 0.58
+NAME_LENGTH = 16
+
+#: The configurations offered, in the order shown.
+PRESET_ORDER = (
+    "classic2",
+    "classic3",
+    "teams4",
+    "chiamata5",
+    "teams6",
+    "scoperta2",
+    "briscolone2",
+    "briscolone4",
+)
+
+PRESET_LABELS: dict[str, str] = {
+    "classic2": N_("Two players"),
+    "classic3": N_("Three players"),
+    "teams4": N_("Four players (teams)"),
+    "chiamata5": N_("Five players (Briscola Chiamata)"),
+    "teams6": N_("Six players (teams)"),
+    "scoperta2": N_("Briscola scoperta"),
+    "briscolone2": N_("Briscolone (2 players)"),
+    "briscolone4": N_("Briscolone (4 players)"),
+}
+
+PRESET_HELP: dict[str, str] = {
+    "classic2": N_(
+        "Two players, three cards each. The turned briscola sets the trump for the hand,"
+        " and 61 points win it."
+    ),
+    "classic3": N_(
+        "Three players, each for themselves. One Two is taken out of the deck, and the"
+        " highest score wins."
+    ),
+    "teams4": N_(
+        "Four players in two teams of two. Partners sit opposite each other and add up"
+        " their points."
+    ),
+    "chiamata5": N_(
+        "Five players, eight cards each. An auction decides the trump, and the caller's"
+        " partner stays secret until the called card is played."
+    ),
+    "teams6": N_(
+        "Six players in two teams of three, seated alternately. The four Twos are taken out"
+        " of the deck."
+    ),
+    "scoperta2": N_(
+        "Two players, and the top card of the stock is always face up: both of you see"
+        " what the next draw brings."
+    ),
+    "briscolone2": N_(
+        "Two players, five cards each and no trump. Follow suit when you can; card points"
+        " add up from hand to hand."
+    ),
+    "briscolone4": N_(
+        "Four players in two teams, five cards each and no trump. Follow suit when you can;"
+        " card points add up from hand to hand."
+    ),
+}
+
+#: Seat kinds: a human, or a computer of a strength.
+KINDS = ("human", *LEVELS)
+
+#: Team colours (seats of the same parity play together in 4 and 6 player games).
+TEAM_COLOURS = ((84, 148, 232), (228, 96, 78))
+SEAT_COLOUR = (206, 194, 160)
+
+
+def preset_label(name: str) -> str:
+    """The configuration's name for the player (translated)."""
+    label = PRESET_LABELS.get(name)
+    return _(label) if label else name
+
+
+def level_label(level: str) -> str:
+    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level)
+
+
+def kind_label(kind: str) -> str:
+    return {
+        "human": _("Human"),
+        "easy": _("Computer: easy"),
+        "medium": _("Computer: medium"),
+        "hard": _("Computer: hard"),
+    }[kind]
+
+
+def match_label(match: str) -> str:
+    """A match format for the player: "Single hand", "Best of 3", "First to 121 points"..."""
+    if match == "single":
+        return _("Single hand")
+    kind, _sep, number = match.rpartition("-")
+    n = int(number)
+    if kind == "best-of":
+        return _("Best of {n}").format(n=n)
+    if kind == "first-to":
+        return _("First to {n} hands").format(n=n)
+    if kind == "points":
+        return _("First to {n} points").format(n=n)
+    return _("{n} hands").format(n=n)
+
+
+def match_options(preset: str) -> list[str]:
+    """The match lengths a configuration allows, as match format strings."""
+    base = PRESETS[preset]
+    if base.chiamata:
+        candidates = ["single", "hands-3", "hands-5", "hands-10"]
+    elif base.match.kind == "points":
+        candidates = ["points-121", "points-151"]
+    else:
+        candidates = ["single", "best-of-3", "best-of-5"]
+        candidates += [f"first-to-{n}" for n in range(2, 10)]
+    return [match for match in candidates if allowed(preset, match=match)]
+
+
+def allowed(preset: str, **options: Any) -> bool:
+    """Whether the rules engine accepts ``options`` on ``preset``."""
+    try:
+        Rules.preset(preset, **options)
+    except ValueError:
+        return False
+    return True
+
+
+def default_name(seat: int, kind: str) -> str:
+    """The name a seat gets when the player leaves it blank."""
+    if kind == "human":
+        return _("You") if seat == 0 else _("Player {n}").format(n=seat + 1)
+    return computer_name(seat, kind)
+
+
+def rule_facts(rules: Rules) -> list[str]:
+    """Short sentences about the chosen rules, options included (shown under the options)."""
+    facts = [
+        _("{deck} cards, {hand} in each hand.").format(deck=rules.deck_size, hand=rules.hand_size)
+    ]
+    if rules.chiamata:
+        facts.append(_("An auction decides the trump; the caller's partner stays secret."))
+    elif not rules.trump:
+        facts.append(_("No trump. You must follow suit when you can."))
+    elif rules.scoperta:
+        facts.append(_("The turned briscola sets the trump; the top of the stock is face up."))
+    else:
+        facts.append(_("The turned briscola sets the trump."))
+    if rules.teams:
+        first = ", ".join(str(seat + 1) for seat in rules.sides[0])
+        second = ", ".join(str(seat + 1) for seat in rules.sides[1])
+        facts.append(
+            _("Teams: seats {first} against seats {second}.").format(first=first, second=second)
+        )
+    if rules.swap:
+        facts.append(_("The 7 or the 2 of trump may be swapped for the briscola."))
+    if rules.three_as_three:
+        facts.append(_("The Three ranks below the Four and still counts 10 points."))
+    if rules.partners_see == "start":
+        facts.append(_("Partners see each other's hands before the first trick."))
+    elif rules.partners_see == "stock-empty":
+        facts.append(_("Partners see each other's hands once the stock is empty."))
+    if rules.chiamata:
+        facts.append(_("The caller's side needs the points bid: 61 or more."))
+    elif len(rules.sides) > 2:
+        facts.append(_("The highest score wins the hand."))
+    else:
+        facts.append(_("61 of the 120 points win the hand; 60 all is a draw."))
+    return facts
+
+
+def clean_name(text: str) -> str:
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:NAME_LENGTH]
+
+
+# ---------------------------------------------------------------------- choices
+
+
+@dataclass
+class SeatChoice:
+    name: str = ""  # blank: the default name
+    kind: str = "medium"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind}
+
+
+def _default_seats() -> list[SeatChoice]:
+    return [SeatChoice(kind="human")] + [SeatChoice() for _seat in range(MAX_SEATS - 1)]
+
+
+@dataclass
+class Choices:
+    """Everything chosen on the screen; stored as ``settings.new_game``."""
+
+    preset: str = "classic2"
+    swap: bool = False
+    three_as_three: bool = False
+    partners_see: str = "never"
+    #: Match length per configuration (a match format string).
+    matches: dict[str, str] = field(default_factory=dict)
+    seats: list[SeatChoice] = field(default_factory=_default_seats)
+
+    def match(self, preset: str | None = None) -> str:
+        preset = preset or self.preset
+        options = match_options(preset)
+        chosen = self.matches.get(preset, str(PRESETS[preset].match))
+        return chosen if chosen in options else options[0]
+
+    def rules(self) -> Rules:
+        """The rules chosen; options the configuration does not allow are left out."""
+        options: dict[str, Any] = {}
+        wanted: dict[str, Any] = {
+            "swap": self.swap,
+            "three_as_three": self.three_as_three,
+            "partners_see": self.partners_see,
+            "match": self.match(),
+        }
+        for key, value in wanted.items():
+            if allowed(self.preset, **options, **{key: value}):
+                options[key] = value
+        return Rules.preset(self.preset, **options)
+
+    def setup(self) -> GameSetup:
+        rules = self.rules()
+        seats = []
+        for seat in range(rules.players):
+            choice = self.seats[seat]
+            name = clean_name(choice.name) or default_name(seat, choice.kind)
+            if choice.kind == "human":
+                seats.append(SeatConfig(name, human=True))
+            else:
+                seats.append(SeatConfig(name, human=False, level=choice.kind))
+        return GameSetup(rules, seats, seed=None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "swap": self.swap,
+            "three_as_three": self.three_as_three,
+            "partners_see": self.partners_see,
+            "matches": dict(self.matches),
+            "seats": [seat.to_json() for seat in self.seats],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Choices:
+        """Choices from saved data; anything unusable falls back to its default."""
+        choices = cls()
+        if not isinstance(data, dict):
+            return choices
+        if data.get("preset") in PRESET_ORDER:
+            choices.preset = data["preset"]
+        for key in ("swap", "three_as_three"):
+            if isinstance(data.get(key), bool):
+                setattr(choices, key, data[key])
+        if data.get("partners_see") in ("never", "start", "stock-empty"):
+            choices.partners_see = data["partners_see"]
+        matches = data.get("matches")
+        if isinstance(matches, dict):
+            choices.matches = {
+                preset: match
+                for preset, match in matches.items()
+                if preset in PRESETS and isinstance(match, str) and match in match_options(preset)
+            }
+        seats = data.get("seats")
+        if isinstance(seats, list):
+            for seat, saved in enumerate(seats[:MAX_SEATS]):
+                if isinstance(saved, dict):
+                    name = saved.get("name")
+                    kind = saved.get("kind")
+                    if isinstance(name, str):
+                        choices.seats[seat].name = clean_name(name)
+                    if kind in KINDS:
+                        choices.seats[seat].kind = kind
+        return choices
+
+
+# ---------------------------------------------------------------------- widgets
+
+
+class OptionChoice(Choice):
+    """A :class:`Choice` that says why it is unavailable, optionally without a label."""
+
+    def __init__(
+        self,
+        label: Label,
+        options: Sequence[tuple[Any, Label]],
+        value: Any,
+        on_change: Callable[[Any], None],
+        disabled_text: Label | None = None,
+        show_label: bool = True,
+        name: str = "",
+    ) -> None:
+        super().__init__(label, options, value, on_change, name=name)
+        self.disabled_text = disabled_text or (lambda: _("Not available"))
+        self.show_label = show_label
+
+    def set_options(self, options: Sequence[tuple[Any, Label]], value: Any) -> None:
+        self.options = list(options)
+        self.index = 0
+        self.set_value(value)
+
+    def _parts(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        r = self.rect
+        value_w = int(r.width * VALUE_FRACTION) if self.show_label else r.width
+        arrow = min(r.height, value_w // 5)
+        value = pygame.Rect(r.right - value_w, r.y, value_w, r.height)
+        left = pygame.Rect(value.x, r.y, arrow, r.height)
+        right = pygame.Rect(value.right - arrow, r.y, arrow, r.height)
+        return left, value, right
+
+    def label_box(self) -> pygame.Rect:
+        """Where the label is drawn (tests check it fits)."""
+        value = self._parts()[1]
+        return pygame.Rect(
+            self.rect.x + 8, self.rect.y, value.x - self.rect.x - 20, self.rect.height
+        )
+
+    def value_box(self) -> pygame.Rect:
+        left, value, _right = self._parts()
+        return value.inflate(-2 * left.width, 0)
+
+    def shown(self) -> str:
+        return self.options[self.index][1]() if self.enabled else self.disabled_text()
+
+    def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
+        r = self.rect
+        left, value, right = self._parts()
+        if self.show_label:
+            box = self.label_box()
+            label = self.label()
+            size = fit_text(assets, label, int(r.height * 0.46), box.width)
+            text = assets.text(label, size, theme.text if self.enabled else theme.dim)
+            surface.blit(text, text.get_rect(midleft=box.midleft))
+        radius = max(4, r.height // 4)
+        if self.enabled:
+            fill = theme.button_hover if self.hover or focused else theme.button
+        else:
+            fill = theme.disabled
+        pygame.draw.rect(surface, fill, value, border_radius=radius)
+        pygame.draw.rect(surface, theme.outline, value, width=1, border_radius=radius)
+        shown = self.shown()
+        inner = self.value_box()
+        size = fit_text(assets, shown, int(r.height * 0.44), inner.width, bold=self.enabled)
+        colour = theme.button_text if self.enabled else theme.dim
+        vtext = assets.text(shown, size, colour, bold=self.enabled)
+        surface.blit(vtext, vtext.get_rect(center=value.center))
+        if len(self.options) > 1 and self.enabled:
+            for rect, direction in ((left, -1), (right, 1)):
+                cx, cy = rect.center
+                s = rect.height * 0.15
+                points = [
+                    (cx - s * direction, cy - s * 1.4),
+                    (cx + s * direction, cy),
+                    (cx - s * direction, cy + s * 1.4),
+                ]
+                pygame.draw.polygon(surface, theme.accent, points)
+        if focused:
+            draw_focus(surface, r, theme, radius)
+
+
+class PrimaryButton(Button):
+    """The main action of a screen, drawn in the accent colour (or the danger colour)."""
+
+    danger = False
+
+    def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
+        if not self.enabled:
+            super().draw(surface, assets, theme, focused)
+            return
+        radius = max(4, self.rect.height // 4)
+        shadow = self.rect.move(0, max(2, self.rect.height // 16))
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
+        if self.danger:
+            colour = theme.danger
+        else:
+            colour = theme.focus if self.hover or focused else theme.accent
+        pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, theme.outline, self.rect, width=1, border_radius=radius)
+        label = self.label()
+        size = fit_text(assets, label, int(self.rect.height * 0.45), self.rect.width - 16, True)
+        ink = theme.button_text if self.danger else (24, 20, 10)
+        text = assets.text(label, size, ink, bold=True)
+        surface.blit(text, text.get_rect(center=self.rect.center))
+        if focused:  # a light ring: the focus colour would vanish against the accent
+            ring = self.rect.inflate(8, 8)
+            pygame.draw.rect(surface, theme.text, ring, width=3, border_radius=radius + 4)
+
+
+class TextInput(Widget):
+    """A one-line text field: type when it has the focus (click it, or Tab/arrows to it).
+
+    Left/Right move the caret, Home/End jump, Backspace/Delete erase; Enter moves on.
+    Text arrives as ``TEXTINPUT`` events, so accents and other layouts work.
+    """
+
+    def __init__(
+        self,
+        text: str,
+        on_change: Callable[[str], None],
+        placeholder: Label,
+        max_length: int = NAME_LENGTH,
+        on_enter: Callable[[], None] | None = None,
+        name: str = "",
+    ) -> None:
+        super().__init__()
+        self.text = text[:max_length]
+        self.cursor = len(self.text)
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.max_length = max_length
+        self.on_enter = on_enter
+        self.name = name
+        self.active = False  # has the focus (drawn with a caret)
+
+    # editing
+    def insert(self, text: str) -> None:
+        text = "".join(ch for ch in text if ch.isprintable())
+        room = self.max_length - len(self.text)
+        if not text or room <= 0:
+            return
+        text = text[:room]
+        self.text = self.text[: self.cursor] + text + self.text[self.cursor :]
+        self.cursor += len(text)
+        self.on_change(self.text)
+
+    def backspace(self) -> None:
+        if self.cursor > 0:
+            self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
+            self.cursor -= 1
+            self.on_change(self.text)
+
+    def delete(self) -> None:
+        if self.cursor < len(self.text):
+            self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
+            self.on_change(self.text)
+
+    def set_text(self, text: str) -> None:
+        self.text = text[: self.max_length]
+        self.cursor = len(self.text)
+
+    def step(self, direction: int) -> bool:
+        self.cursor = max(0, min(len(self.text), self.cursor + direction))
+        return True
+
+    def activate(self) -> None:
+        if self.on_enter is not None:
+            self.on_enter()
+
+    def handle_input(self, event: pygame.event.Event) -> bool:
+        """Typing while focused; True if the event was used."""
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key == pygame.K_BACKSPACE:
+            if event.mod & pygame.KMOD_CTRL:
+                self.set_text("")
+                self.on_change(self.text)
+            else:
+                self.backspace()
+            return True
+        if key == pygame.K_DELETE:
+            self.delete()
+            return True
+        if key == pygame.K_HOME:
+            self.cursor = 0
+            return True
+        if key == pygame.K_END:
+            self.cursor = len(self.text)
+            return True
+        # Space arrives as TEXTINPUT: do not let the widget group treat it as a press.
+        return key == pygame.K_SPACE
+
+    def font_size(self, assets: Assets) -> int:
+        shown = self.text or self.placeholder()
+        return fit_text(assets, shown, int(self.rect.height * 0.46), self.text_box().width)
+
+    def text_box(self) -> pygame.Rect:
+        pad = max(6, self.rect.height // 4)
+        return self.rect.inflate(-2 * pad, 0)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        # Put the caret where clicked (the group has already given this field the focus).
+        self.cursor = len(self.text)
+
+    def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
+        r = self.rect
+        radius = max(4, r.height // 4)
+        field_colour = (0, 0, 0, 150) if not self.active else (0, 0, 0, 200)
+        back = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, field_colour, back.get_rect(), border_radius=radius)
+        surface.blit(back, r)
+        border = theme.accent if self.active else (theme.dim if self.hover else theme.outline)
+        pygame.draw.rect(surface, border, r, width=2 if self.active else 1, border_radius=radius)
+        box = self.text_box()
+        size = self.font_size(assets)
+        if self.text:
+            image = assets.text(self.text, size, theme.text, bold=True)
+        else:
+            image = assets.text(self.placeholder(), size, theme.dim)
+        rect = image.get_rect(midleft=box.midleft)
+        surface.blit(image, rect)
+        if self.active and (pygame.time.get_ticks() // 530) % 2 == 0:
+            x = box.x + assets.font(size, True).size(self.text[: self.cursor])[0]
+            if not self.text:
+                x = box.x
+            top, bottom = r.centery - size * 0.6, r.centery + size * 0.6
+            pygame.draw.line(surface, theme.accent, (x + 1, top), (x + 1, bottom), 2)
+        if focused:
+            draw_focus(surface, r, theme, radius)
+
+
+# ---------------------------------------------------------------------- the scene
+
+
+class NewGameScene(Scene):
+    """Choose the game, its options and the players; Start opens the table."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.choices = Choices.from_json(app.settings.new_game)
+        self.painter = TextPainter(app.assets)
+        self.k = 1.0
+        off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
+        self.preset_choice = OptionChoice(
+            lambda: _("Game type"),
+            [(name, lambda name=name: preset_label(name)) for name in PRESET_ORDER],
+            self.choices.preset,
+            self.set_preset,
+            name="preset",
+        )
+        self.swap_choice = OptionChoice(
+            lambda: _("Swap the briscola"),
+            off_on,
+            self.choices.swap,
+            lambda value: self.set_option("swap", value),
+            disabled_text=lambda: _("No turned briscola"),
+            name="swap",
+        )
+        self.three_choice = OptionChoice(
+            lambda: _("Three ranked as three"),
+            off_on,
+            self.choices.three_as_three,
+            lambda value: self.set_option("three_as_three", value),
+            name="three_as_three",
+        )
+        self.partners_choice = OptionChoice(
+            lambda: _("Partners see hands"),
+            [
+                ("never", lambda: _("Never")),
+                ("start", lambda: _("At the start")),
+                ("stock-empty", lambda: _("When the stock is empty")),
+            ],
+            self.choices.partners_see,
+            lambda value: self.set_option("partners_see", value),
+            disabled_text=lambda: _("Team games only"),
+            name="partners_see",
+        )
+        self.match_choice = OptionChoice(
+            lambda: _("Match"), [("single", lambda: "")], "single", self.set_match, name="match"
+        )
+        self.option_rows = [
+            self.preset_choice,
+            self.swap_choice,
+            self.three_choice,
+            self.partners_choice,
+            self.match_choice,
+        ]
+        self.name_inputs: list[TextInput] = []
+        self.kind_choices: list[OptionChoice] = []
+        for seat in range(MAX_SEATS):
+            choice = self.choices.seats[seat]
+            field_ = TextInput(
+                choice.name,
+                lambda text, seat=seat: self.set_name(seat, text),
+                lambda seat=seat: default_name(seat, self.choices.seats[seat].kind),
+                on_enter=lambda: self.group.move_focus(1),
+                name=f"name-{seat}",
+            )
+            kind = OptionChoice(
+                lambda: "",
+                [(kind, lambda kind=kind: kind_label(kind)) for kind in KINDS],
+                choice.kind,
+                lambda value, seat=seat: self.set_kind(seat, value),
+                show_label=False,
+                name=f"kind-{seat}",
+            )
+            self.name_inputs.append(field_)
+            self.kind_choices.append(kind)
+        self.back_button = Button(lambda: _("Back"), self.back, name="back")
+        self.start_button = PrimaryButton(lambda: _("Start"), self.start, name="start")
+        seat_widgets: list[Widget] = []
+        for field_, kind in zip(self.name_inputs, self.kind_choices, strict=True):
+            seat_widgets += [field_, kind]
+        self.group = WidgetGroup(
+            [*self.option_rows, *seat_widgets, self.back_button, self.start_button]
+        )
+        self.group.focus_widget(self.start_button)
+        self._typing: TextInput | None = None
+        # Layout boxes
+        self.title_box = pygame.Rect(0, 0, 1, 1)
+        self.left_panel = pygame.Rect(0, 0, 1, 1)
+        self.right_panel = pygame.Rect(0, 0, 1, 1)
+        self.game_heading = pygame.Rect(0, 0, 1, 1)
+        self.players_heading = pygame.Rect(0, 0, 1, 1)
+        self.help_box = pygame.Rect(0, 0, 1, 1)
+        self.diagram_box = pygame.Rect(0, 0, 1, 1)
+        self.seat_badges: list[pygame.Rect] = [pygame.Rect(0, 0, 1, 1)] * MAX_SEATS
+        self.refresh()
+
+    # ------------------------------------------------------------------ choices
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.k))
+
+    @property
+    def rules(self) -> Rules:
+        return self.choices.rules()
+
+    def button(self, name: str) -> Widget:
+        return next(w for w in self.group.widgets if getattr(w, "name", "") == name)
+
+    def set_preset(self, preset: str) -> None:
+        self.choices.preset = preset
+        self.refresh()
+
+    def set_option(self, key: str, value: Any) -> None:
+        setattr(self.choices, key, value)
+        self.refresh()
+
+    def set_match(self, match: str) -> None:
+        self.choices.matches[self.choices.preset] = match
+
+    def set_name(self, seat: int, text: str) -> None:
+        self.choices.seats[seat].name = text
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        self.choices.seats[seat].kind = kind
+
+    def refresh(self) -> None:
+        """Enable the options the configuration allows and show the seats it has."""
+        preset = self.choices.preset
+        self.preset_choice.set_value(preset)
+        rows: list[tuple[OptionChoice, str, Any, Any]] = [
+            (self.swap_choice, "swap", True, self.choices.swap),
+            (self.three_choice, "three_as_three", True, self.choices.three_as_three),
+            (self.partners_choice, "partners_see", "start", self.choices.partners_see),
+        ]
+        for widget, key, probe, value in rows:
+            widget.enabled = allowed(preset, **{key: probe})
+            widget.set_value(value)
+        matches = match_options(preset)
+        self.match_choice.set_options(
+            [(match, lambda match=match: match_label(match)) for match in matches],
+            self.choices.match(),
+        )
+        self.match_choice.enabled = len(matches) > 1
+        players = PRESETS[preset].players
+        for seat in range(MAX_SEATS):
+            visible = seat < players
+            self.name_inputs[seat].visible = visible
+            self.kind_choices[seat].visible = visible
+        focused = self.group.focused
+        if focused is not None and not (focused.visible and focused.enabled):
+            self.group.focus_widget(self.preset_choice)
+        self.on_resize(self.app.size)
+
+    # ------------------------------------------------------------------ actions
+
+    def remember(self) -> None:
+        self.app.settings.new_game = self.choices.to_json()
+        self.app.save_settings()
+
+    def back(self) -> None:
+        self.remember()
+        self.app.pop()
+
+    def setup(self) -> GameSetup:
+        return self.choices.setup()
+
+    def start(self) -> None:
+        setup = self.setup()
+        self.remember()
+        from .table import TableScene
+
+        self.app.replace(TableScene(self.app, setup))
+
+    # ------------------------------------------------------------------ layout
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.k = fitted_scale(self.app, 1180, 720)
+        px = self.px
+        margin = px(22)
+        self.title_box = pygame.Rect(0, px(12), w, px(48))
+        total_w = min(w - 2 * margin, px(1240))
+        left = (w - total_w) // 2
+        gap = px(18)
+        top = self.title_box.bottom + px(12)
+        button_h = px(46)
+        bottom = h - margin - button_h - px(14)
+        col_w = (total_w - gap) // 2
+        self.left_panel = pygame.Rect(left, top, col_w, bottom - top)
+        self.right_panel = pygame.Rect(left + col_w + gap, top, total_w - col_w - gap, bottom - top)
+        pad = px(16)
+        row_h, row_gap = px(38), px(9)
+        # Left: the game and its options, then the configuration's description.
+        x = self.left_panel.x + pad
+        inner_w = self.left_panel.width - 2 * pad
+        self.game_heading = pygame.Rect(x, top + px(10), inner_w, px(32))
+        y = self.game_heading.bottom + px(8)
+        for widget in self.option_rows:
+            widget.rect = pygame.Rect(x, y, inner_w, row_h)
+            y += row_h + row_gap
+        self.help_box = pygame.Rect(
+            x + px(8), y + px(6), inner_w - px(16), self.left_panel.bottom - y - px(16)
+        )
+        # Right: one row per seat, then the table diagram.
+        x = self.right_panel.x + pad
+        inner_w = self.right_panel.width - 2 * pad
+        self.players_heading = pygame.Rect(x, top + px(10), inner_w, px(32))
+        y = self.players_heading.bottom + px(8)
+        badge = px(30)
+        name_w = int((inner_w - badge - px(20)) * 0.47)
+        kind_w = inner_w - badge - px(20) - name_w
+        players = PRESETS[self.choices.preset].players
+        badges = []
+        for seat in range(MAX_SEATS):
+            badges.append(pygame.Rect(x, y + (row_h - badge) // 2, badge, badge))
+            self.name_inputs[seat].rect = pygame.Rect(x + badge + px(10), y, name_w, row_h)
+            self.kind_choices[seat].rect = pygame.Rect(
+                x + badge + px(20) + name_w, y, kind_w, row_h
+            )
+            if seat < players:
+                y += row_h + row_gap
+        self.seat_badges = badges
+        space = pygame.Rect(x, y + px(4), inner_w, self.right_panel.bottom - y - px(14))
+        height = min(space.height, px(250))
+        self.diagram_box = pygame.Rect(0, 0, space.width, height)
+        self.diagram_box.center = space.center
+        # Buttons
+        bw = px(210)
+        by = h - margin - button_h
+        self.back_button.rect = pygame.Rect(left, by, bw, button_h)
+        self.start_button.rect = pygame.Rect(left + total_w - bw, by, bw, button_h)
+
+    def on_settings_changed(self) -> None:
+        self.on_resize(self.app.size)
+
+    # ------------------------------------------------------------------ events
+
+    def on_exit(self) -> None:
+        for field_ in self.name_inputs:
+            field_.active = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        focused = self.group.focused
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("click", 0.6)
+            self.back()
+            return
+        if isinstance(focused, TextInput) and focused.visible and focused.handle_input(event):
+            return
+        used = self.group.handle_event(event)
+        if used and is_press(event) and not isinstance(self.group.focused, TextInput):
+            self.app.audio.play("click", 0.6)
+        self._update_text_focus()
+
+    def _update_text_focus(self) -> None:
+        focused = self.group.focused
+        for field_ in self.name_inputs:
+            field_.active = field_ is focused
+        if isinstance(focused, TextInput) and focused is not self._typing:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(focused.rect)
+        self._typing = focused if isinstance(focused, TextInput) else None
+
+    def update(self, dt: float) -> None:
+        self._update_text_focus()
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        px = self.px
+        painter = self.painter
+        painter.begin()
+        app.draw_backdrop(surface)
+        draw_title(painter, surface, _("New game"), self.title_box, theme.accent)
+        draw_panel(surface, self.left_panel, theme)
+        draw_panel(surface, self.right_panel, theme)
+        painter.fit(surface, _("Game"), self.game_heading, px(24), theme.accent, bold=True)
+        painter.fit(surface, _("Players"), self.players_heading, px(24), theme.accent, bold=True)
+        rules = self.rules
+        self._draw_help(surface, rules)
+        for seat in range(rules.players):
+            self._draw_badge(surface, self.seat_badges[seat], seat, rules)
+        self.group.draw(surface, app.assets, theme)
+        self._draw_diagram(surface, self.diagram_box, rules)
+
+    def _draw_help(self, surface: pygame.Surface, rules: Rules) -> None:
+        """The configuration's description, then its rules as a bullet list."""
+        theme = self.app.theme
+        px = self.px
+        box = self.help_box
+        used = self.painter.paragraph(surface, _(PRESET_HELP[rules.name]), box, px(18), theme.text)
+        y = box.y + used + px(10)
+        indent = px(18)
+        for fact in rule_facts(rules):
+            room = pygame.Rect(box.x + indent, y, box.width - indent, box.bottom - y)
+            if room.height < px(16):
+                break
+            size = self.painter.layout(fact, room, px(16))[1]
+            line_h = self.app.assets.font(size).get_linesize()
+            dot_y = y + line_h // 2
+            pygame.draw.circle(surface, theme.accent, (box.x + px(6), dot_y), max(2, px(3)))
+            y += self.painter.paragraph(surface, fact, room, px(16), theme.dim) + px(4)
+
+    def seat_colour(self, seat: int, rules: Rules) -> tuple[int, int, int]:
+        return TEAM_COLOURS[seat % 2] if rules.teams else SEAT_COLOUR
+
+    def _draw_badge(
+        self, surface: pygame.Surface, rect: pygame.Rect, seat: int, rules: Rules
+    ) -> None:
+        colour = self.seat_colour(seat, rules)
+        pygame.draw.circle(surface, colour, rect.center, rect.width // 2)
+        pygame.draw.circle(surface, (20, 20, 20), rect.center, rect.width // 2, 1)
+        box = rect.inflate(-4, -4)
+        self.painter.fit(
+            surface, str(seat + 1), box, int(rect.height * 0.6), (20, 24, 20), True, "center"
+        )
+
+    def _draw_diagram(self, surface: pygame.Surface, box: pygame.Rect, rules: Rules) -> None:
+        """The seats around the table: seat 1 at the bottom, play going counterclockwise."""
+        theme = self.app.theme
+        px = self.px
+        n = rules.players
+        label_h = px(20)
+        radius = max(8, min(px(17), box.height // 9))
+        table = pygame.Rect(0, 0, int(box.width * 0.42), int((box.height - 2 * label_h) * 0.52))
+        table.center = box.center
+        felt = (16, 70, 40) if not self.app.settings.high_contrast else (0, 0, 0)
+        pygame.draw.ellipse(surface, felt, table)
+        pygame.draw.ellipse(surface, theme.accent, table, max(2, px(3)))
+        self._draw_direction(surface, table)
+        label_w = int(min(px(130), box.width * 0.24))
+        table.width = min(table.width, int(box.width - 2 * (label_w + radius * 2.4 + px(10))))
+        table.centerx = box.centerx
+        rx = table.width / 2 + radius * 1.2
+        ry = table.height / 2 + radius * 1.2
+        for seat in range(n):
+            angle = 2 * math.pi * seat / n
+            cx = table.centerx + rx * math.sin(angle)
+            cy = table.centery + ry * math.cos(angle)
+            colour = self.seat_colour(seat, rules)
+            centre = (round(cx), round(cy))
+            pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 2, centre[1] + 3), radius)
+            pygame.draw.circle(surface, colour, centre, radius)
+            choice = self.choices.seats[seat]
+            if choice.kind == "human":
+                pygame.draw.circle(surface, theme.accent, centre, radius, max(2, px(3)))
+            number = pygame.Rect(0, 0, radius * 2 - 4, radius * 2 - 4)
+            number.center = centre
+            self.painter.fit(
+                surface, str(seat + 1), number, int(radius * 1.1), (20, 24, 20), True, "center"
+            )
+            name = clean_name(choice.name) or default_name(seat, choice.kind)
+            label = pygame.Rect(0, 0, label_w, label_h)
+            sx, sy = math.sin(angle), math.cos(angle)
+            if abs(sy) > 0.6:  # top or bottom: label beyond the circle, centred
+                label.centerx = centre[0]
+                if sy > 0:
+                    label.top = centre[1] + radius + px(2)
+                else:
+                    label.bottom = centre[1] - radius - px(2)
+                align = "center"
+            elif sx > 0:  # right side
+                label.midleft = (centre[0] + radius + px(6), centre[1])
+                align = "left"
+            else:
+                label.midright = (centre[0] - radius - px(6), centre[1])
+                align = "right"
+            self.painter.fit(
+                surface, name, label, px(17), theme.text, choice.kind == "human", align, shadow=True
+            )
+
+    def _draw_direction(self, surface: pygame.Surface, table: pygame.Rect) -> None:
+        """A counterclockwise arrow in the middle of the table (the direction of play)."""
+        colour = self.app.theme.dim
+        rx, ry = table.width * 0.26, table.height * 0.26
+        cx, cy = table.center
+        width = max(2, self.px(2))
+        # On screen, counterclockwise from the bottom goes right, up, then left.
+        points = []
+        for step in range(0, 21):
+            a = math.radians(200 + step * 12)  # screen angle, y down
+            points.append((cx + rx * math.cos(a), cy - ry * math.sin(a)))
+        pygame.draw.lines(surface, colour, False, points, width)
+        (x1, y1), (x2, y2) = points[-2], points[-1]
+        angle = math.atan2(y2 - y1, x2 - x1)
+        size = self.px(8)
+        head = [
+            (x2 + math.cos(angle) * size * 0.4, y2 + math.sin(angle) * size * 0.4),
+            (x2 + math.cos(angle + 2.5) * size, y2 + math.sin(angle + 2.5) * size),
+            (x2 + math.cos(angle - 2.5) * size, y2 + math.sin(angle - 2.5) * size),
+        ]
+        pygame.draw.polygon(surface, colour, head)

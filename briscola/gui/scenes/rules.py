@@ -1,0 +1,637 @@
+"""The Rules screen: every configuration the game offers, scrollable, with card pictures.
+
+Also home of the small text and layout helpers the other menu screens share
+(:class:`TextPainter`, :func:`wrap_text`, :func:`fitted_scale`, :class:`Scrollbar`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import Card, Rank
+from ..assets import card_size
+from ..i18n import _
+from ..rules_text import BLOCKS, CARD_ROWS, ROW_CARDS
+from ..scene import Scene
+from ..widgets import Button, Theme, WidgetGroup, draw_focus, draw_panel, fit_text
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..assets import Assets
+
+Colour = tuple[int, int, int]
+
+#: Smallest font size any menu screen draws (at 1024x600).
+MIN_TEXT = 10
+
+
+# ---------------------------------------------------------------------- shared helpers
+
+
+def fitted_scale(app: App, design_w: float, design_h: float) -> float:
+    """Pixels per design pixel: the App's scale, shrunk so ``design_w`` x ``design_h`` fits."""
+    width, height = app.size
+    return max(0.3, min(app.ui_scale, width / design_w, height / design_h))
+
+
+def scaler(scale: float) -> Callable[[float], int]:
+    """A ``px()`` function for ``scale`` (design sizes for a 720 px high window)."""
+
+    def px(value: float) -> int:
+        return max(1, round(value * scale))
+
+    return px
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (words longer than a line are cut)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class DrawnText:
+    """A piece of text as drawn, with the box it had to fit (checked by the tests)."""
+
+    text: str
+    size: int
+    bold: bool
+    box: pygame.Rect
+
+
+@dataclass
+class TextPainter:
+    """Draws text fitted into boxes and remembers what it drew during the last frame."""
+
+    assets: Assets
+    drawn: list[DrawnText] = field(default_factory=list)
+
+    def begin(self) -> None:
+        self.drawn.clear()
+
+    def fit(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        box: pygame.Rect,
+        size: int,
+        colour: Colour,
+        bold: bool = False,
+        align: str = "left",
+        shadow: bool = False,
+    ) -> pygame.Rect:
+        """Draw ``text`` on one line inside ``box`` (shrunk to fit), vertically centred."""
+        size = fit_text(self.assets, text, min(size, max(MIN_TEXT, box.height)), box.width, bold)
+        image = self.assets.text(text, size, colour, bold)
+        rect = image.get_rect()
+        rect.centery = box.centery
+        if align == "center":
+            rect.centerx = box.centerx
+        elif align == "right":
+            rect.right = box.right
+        else:
+            rect.left = box.left
+        if shadow:
+            dark = self.assets.text(text, size, (0, 0, 0), bold)
+            offset = max(1, size // 16)
+            surface.blit(dark, rect.move(offset, offset))
+        surface.blit(image, rect)
+        self.drawn.append(DrawnText(text, size, bold, box.copy()))
+        return rect
+
+    def paragraph(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        box: pygame.Rect,
+        size: int,
+        colour: Colour,
+        bold: bool = False,
+        align: str = "left",
+        spacing: float = 1.25,
+    ) -> int:
+        """Draw ``text`` word-wrapped in ``box`` from the top (lines that do not fit the
+        box's height are shrunk first, then cut). Returns the height used."""
+        lines, size = self.layout(text, box, size, bold, spacing)
+        line_h = round(self.assets.font(size, bold).get_linesize() * spacing / 1.25)
+        y = box.top
+        for line in lines:
+            self.fit(
+                surface, line, pygame.Rect(box.x, y, box.width, line_h), size, colour, bold, align
+            )
+            y += line_h
+        return y - box.top
+
+    def layout(
+        self, text: str, box: pygame.Rect, size: int, bold: bool = False, spacing: float = 1.25
+    ) -> tuple[list[str], int]:
+        """The lines and the font size :meth:`paragraph` would use."""
+        while True:
+            font = self.assets.font(size, bold)
+            lines = wrap_text(font, text, box.width)
+            line_h = round(font.get_linesize() * spacing / 1.25)
+            if len(lines) * line_h <= box.height or size <= MIN_TEXT:
+                break
+            size -= 1
+        fitting = max(1, box.height // max(1, line_h))
+        if len(lines) > fitting:
+            lines = lines[:fitting]
+            last = lines[-1]
+            while last and font.size(last + "…")[0] > box.width:
+                last = last[:-1]
+            lines[-1] = last.rstrip() + "…"
+        return lines, size
+
+
+def draw_title(
+    painter: TextPainter, surface: pygame.Surface, text: str, box: pygame.Rect, colour: Colour
+) -> None:
+    """A screen title: large, bold, with a soft shadow."""
+    painter.fit(surface, text, box, box.height, colour, bold=True, align="center", shadow=True)
+
+
+class Scrollbar:
+    """A vertical scrollbar beside a view; the thumb can be dragged, the track clicked."""
+
+    def __init__(self) -> None:
+        self.track = pygame.Rect(0, 0, 8, 100)
+        self.dragging = False
+        self._grab = 0
+
+    def thumb(self, offset: float, view: int, content: int) -> pygame.Rect:
+        if content <= view:
+            return self.track.copy()
+        height = max(self.track.width * 3, round(self.track.height * view / content))
+        travel = self.track.height - height
+        top = self.track.top + round(travel * offset / max(1, content - view))
+        return pygame.Rect(self.track.x, top, self.track.width, height)
+
+    def handle_event(
+        self, event: pygame.event.Event, offset: float, view: int, content: int
+    ) -> float | None:
+        """A new scroll offset when the event moves the bar, else None."""
+        if content <= view:
+            return None
+        thumb = self.thumb(offset, view, content)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.track.inflate(self.track.width * 2, 0)
+            if thumb.inflate(self.track.width * 2, 0).collidepoint(event.pos):
+                self.dragging = True
+                self._grab = event.pos[1] - thumb.top
+                return offset
+            if hit.collidepoint(event.pos):
+                page = view * 0.9
+                return offset + (page if event.pos[1] > thumb.centery else -page)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.dragging:
+                self.dragging = False
+                return offset
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            travel = self.track.height - thumb.height
+            top = event.pos[1] - self._grab - self.track.top
+            return max(0, min(1, top / max(1, travel))) * (content - view)
+        return None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        offset: float,
+        view: int,
+        content: int,
+        colour: Colour,
+        accent: Colour,
+    ) -> None:
+        if content <= view:
+            return
+        radius = self.track.width // 2
+        track = pygame.Surface(self.track.size, pygame.SRCALPHA)
+        pygame.draw.rect(track, (0, 0, 0, 110), track.get_rect(), border_radius=radius)
+        surface.blit(track, self.track)
+        thumb = self.thumb(offset, view, content)
+        pygame.draw.rect(surface, accent if self.dragging else colour, thumb, border_radius=radius)
+
+
+def scroll_keys(event: pygame.event.Event, line: int, page: int) -> float | None:
+    """The scroll change asked by a key or the mouse wheel (None: not a scroll event)."""
+    if event.type == pygame.MOUSEWHEEL:
+        return -event.y * line * 1.5
+    if event.type != pygame.KEYDOWN:
+        return None
+    return {
+        pygame.K_UP: -line,
+        pygame.K_DOWN: line,
+        pygame.K_PAGEUP: -page,
+        pygame.K_PAGEDOWN: page,
+        pygame.K_HOME: -1e9,
+        pygame.K_END: 1e9,
+    }.get(event.key)
+
+
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT)
+
+
+def is_press(event: pygame.event.Event) -> bool:
+    """A click, or a key that activates or changes the focused widget (for the click sound)."""
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        return bool(event.button == 1)
+    return event.type == pygame.KEYDOWN and event.key in PRESS_KEYS
+
+
+# ---------------------------------------------------------------------- the rules screen
+
+
+@dataclass
+class Item:
+    """One laid-out block of the rules text."""
+
+    kind: str
+    text: str
+    y: int
+    height: int
+    lines: list[str] = field(default_factory=list)
+    size: int = 16
+
+
+class SectionButton(Button):
+    """An entry of the contents column: left-aligned, highlighted when its section shows."""
+
+    current = False
+
+    def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
+        radius = max(4, self.rect.height // 4)
+        if self.current or self.hover or focused:
+            colour = theme.button_hover if (self.hover or focused) else theme.button
+            pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
+        if self.current:
+            bar = pygame.Rect(self.rect.x, self.rect.y + 4, 4, self.rect.height - 8)
+            pygame.draw.rect(surface, theme.accent, bar, border_radius=2)
+        label = self.label()
+        pad = max(8, self.rect.height // 3)
+        width = self.rect.width - 2 * pad
+        size = fit_text(assets, label, int(self.rect.height * 0.42), width)
+        colour = theme.accent if self.current else theme.text
+        text = assets.text(label, size, colour, bold=self.current)
+        surface.blit(text, text.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        if focused:
+            draw_focus(surface, self.rect, theme, radius)
+
+
+class RulesScene(Scene):
+    """The rules of every configuration, with a contents column and a scrollbar."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.painter = TextPainter(app.assets)
+        self.scroll = 0.0
+        self.target = 0.0
+        self.items: list[Item] = []
+        self.content_h = 0
+        self.view = pygame.Rect(0, 0, 10, 10)
+        self.panel = pygame.Rect(0, 0, 10, 10)
+        self.scrollbar = Scrollbar()
+        self.k = 1.0
+        self.card_w = 50
+        self.sections: list[tuple[int, str]] = [
+            (i, text) for i, (kind, text) in enumerate(BLOCKS) if kind == "section"
+        ]
+        self.section_buttons: list[SectionButton] = []
+        for index, (_block, text) in enumerate(self.sections):
+            button = SectionButton(
+                lambda text=text: _(text),
+                lambda index=index: self.jump(index),
+                name=f"section-{index}",
+            )
+            self.section_buttons.append(button)
+        self.back_button = Button(lambda: _("Back"), self.back, name="back")
+        self.group = WidgetGroup([*self.section_buttons, self.back_button])
+        self.group.focus_widget(self.back_button)
+        self.title_box = pygame.Rect(0, 0, 10, 10)
+        self.side_panel = pygame.Rect(0, 0, 10, 10)
+        self._block_items: dict[int, Item] = {}
+
+    # ------------------------------------------------------------------ actions
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.k))
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def jump(self, index: int) -> None:
+        """Scroll to section ``index``."""
+        block = self.sections[index][0]
+        for item in self.items:
+            if item is self._block_items.get(block):
+                self.set_target(item.y - self.px(6))
+                return
+
+    def set_target(self, value: float, instant: bool = False) -> None:
+        self.target = max(0.0, min(float(self.max_scroll), value))
+        if instant or self.app.settings.reduce_motion or self.app.settings.speed_factor == 0:
+            self.scroll = self.target
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.view.height)
+
+    def current_section(self) -> int:
+        """Index of the section at the top of the view."""
+        current = 0
+        top = self.scroll + self.px(12)
+        for index, (block, _text) in enumerate(self.sections):
+            item = self._block_items.get(block)
+            if item is not None and item.y <= top:
+                current = index
+        if self.scroll >= self.max_scroll - 1 and self.max_scroll > 0:
+            # At the very end the last sections may be too short to reach the top.
+            for index, (block, _text) in enumerate(self.sections):
+                item = self._block_items.get(block)
+                if item is not None and item.y < self.scroll + self.view.height * 0.35:
+                    current = max(current, index)
+        return current
+
+    # ------------------------------------------------------------------ layout
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.k = fitted_scale(self.app, 1100, 720)
+        px = self.px
+        margin = px(24)
+        self.title_box = pygame.Rect(0, px(14), w, px(48))
+        top = self.title_box.bottom + px(14)
+        bottom = h - margin
+        total_w = min(w - 2 * margin, px(1140))
+        left = (w - total_w) // 2
+        side_w = px(270)
+        gap = px(18)
+        # Contents column with the Back button under it.
+        bh, bgap = px(38), px(4)
+        y = top + px(14)
+        for button in self.section_buttons:
+            button.rect = pygame.Rect(left + px(10), y, side_w - px(20), bh)
+            y += bh + bgap
+        self.back_button.rect = pygame.Rect(left + px(10), bottom - px(56), side_w - px(20), px(46))
+        self.side_panel = pygame.Rect(left, top, side_w, bottom - top)
+        self.panel = pygame.Rect(left + side_w + gap, top, total_w - side_w - gap, bottom - top)
+        pad = px(28)
+        self.view = pygame.Rect(
+            self.panel.x + pad,
+            self.panel.y + px(10),
+            self.panel.width - pad - px(40),
+            self.panel.height - px(20),
+        )
+        self.scrollbar.track = pygame.Rect(
+            self.panel.right - px(22), self.panel.y + px(14), px(10), self.panel.height - px(28)
+        )
+        old_max = self.max_scroll
+        fraction = self.scroll / old_max if old_max else 0.0
+        self._layout_text()
+        self.set_target(fraction * self.max_scroll, instant=True)
+
+    def on_settings_changed(self) -> None:
+        self.on_resize(self.app.size)
+
+    def _layout_text(self) -> None:
+        px = self.px
+        width = self.view.width
+        assets = self.app.assets
+        self.items = []
+        self._block_items = {}
+        self.card_w = min(px(62), (width - 9 * px(8)) // 10)
+        y = px(8)
+        for index, (kind, text) in enumerate(BLOCKS):
+            shown = _(text)
+            if kind == "section":
+                y += px(26) if index else 0
+                size = px(30)
+                lines = wrap_text(assets.font(size, True), shown, width)
+                height = len(lines) * assets.font(size, True).get_linesize() + px(10)
+            elif kind == "heading":
+                y += px(12)
+                size = px(22)
+                lines = wrap_text(assets.font(size, True), shown, width)
+                height = len(lines) * assets.font(size, True).get_linesize() + px(4)
+            elif kind in CARD_ROWS:
+                size = px(15)
+                lines = [shown]
+                card_h = card_size(self.card_w)[1]
+                height = px(10) + card_h + px(6) + px(24) + assets.font(size).get_linesize()
+                height += px(10)
+            else:
+                size = px(19)
+                indent = px(26) if kind == "bullet" else 0
+                lines = wrap_text(assets.font(size), shown, width - indent)
+                height = len(lines) * assets.font(size).get_linesize() + px(10)
+            item = Item(kind, shown, y, height, lines, size)
+            self.items.append(item)
+            self._block_items[index] = item
+            y += height
+        self.content_h = y + px(40)
+
+    # ------------------------------------------------------------------ events
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("click", 0.6)
+            self.back()
+            return
+        moved = self.scrollbar.handle_event(event, self.scroll, self.view.height, self.content_h)
+        if moved is not None:
+            self.set_target(moved, instant=self.scrollbar.dragging)
+            return
+        # Arrows, pages and the wheel scroll the text; Tab moves between the contents.
+        delta = scroll_keys(event, self.px(48), round(self.view.height * 0.9))
+        if delta is not None:
+            self.set_target(self.target + delta)
+            return
+        if self.group.handle_event(event) and is_press(event):
+            self.app.audio.play("click", 0.6)
+
+    def update(self, dt: float) -> None:
+        if abs(self.target - self.scroll) < 0.5:
+            self.scroll = self.target
+        else:
+            self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
+        current = self.current_section()
+        for index, button in enumerate(self.section_buttons):
+            button.current = index == current
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        self.painter.begin()
+        app.draw_backdrop(surface)
+        draw_title(self.painter, surface, _("Rules"), self.title_box, theme.accent)
+        draw_panel(surface, self.side_panel, theme)
+        draw_panel(surface, self.panel, theme)
+        self.group.draw(surface, app.assets, theme)
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        top = round(self.scroll)
+        for item in self.items:
+            y = self.view.y + item.y - top
+            if y > self.view.bottom or y + item.height < self.view.top:
+                continue
+            self._draw_item(surface, item, y)
+        surface.set_clip(clip)
+        self._draw_fades(surface)
+        colour = theme.dim
+        self.scrollbar.draw(
+            surface, self.scroll, self.view.height, self.content_h, colour, theme.accent
+        )
+
+    def _draw_fades(self, surface: pygame.Surface) -> None:
+        """Soft edges where text scrolls in and out of view."""
+        height = self.px(18)
+        for edge, visible in ((0, self.scroll > 1), (1, self.scroll < self.max_scroll - 1)):
+            if not visible:
+                continue
+            fade = pygame.Surface((self.view.width, height), pygame.SRCALPHA)
+            r, g, b, a = self.app.theme.panel
+            for row in range(height):
+                t = row / height if edge else 1 - row / height
+                pygame.draw.line(
+                    fade, (r, g, b, int(a * t * 0.9)), (0, row), (fade.get_width(), row)
+                )
+            y = self.view.bottom - height if edge else self.view.top
+            surface.blit(fade, (self.view.x, y))
+
+    def _draw_item(self, surface: pygame.Surface, item: Item, y: int) -> None:
+        theme = self.app.theme
+        assets = self.app.assets
+        px = self.px
+        x, width = self.view.x, self.view.width
+        if item.kind in CARD_ROWS:
+            self._draw_cards(surface, item, y)
+            return
+        bold = item.kind in ("section", "heading")
+        colour = theme.accent if item.kind == "section" else theme.text
+        font = assets.font(item.size, bold)
+        line_h = font.get_linesize()
+        indent = 0
+        if item.kind == "bullet":
+            indent = px(26)
+            cy = y + line_h // 2 + 1
+            pygame.draw.circle(surface, theme.accent, (x + px(9), cy), max(2, px(4)))
+        for i, line in enumerate(item.lines):
+            box = pygame.Rect(x + indent, y + i * line_h, width - indent, line_h)
+            self.painter.fit(surface, line, box, item.size, colour, bold)
+        if item.kind == "section":
+            rule_y = y + len(item.lines) * line_h + px(2)
+            pygame.draw.line(
+                surface, theme.accent, (x, rule_y), (x + min(width, px(120)), rule_y), 2
+            )
+
+    def _draw_cards(self, surface: pygame.Surface, item: Item, y: int) -> None:
+        app = self.app
+        theme = app.theme
+        px = self.px
+        codes = ROW_CARDS[item.kind]
+        width = self.card_w
+        gap = px(8) if item.kind != "swap" else px(60)
+        total = len(codes) * width + (len(codes) - 1) * gap
+        x = self.view.x + max(0, (self.view.width - total) // 2)
+        top = y + px(10)
+        card_h = card_size(width)[1]
+        style = app.settings.deck_style
+        label_h = px(24)
+        for i, code in enumerate(codes):
+            card = Card.from_code(code)
+            cx = x + i * (width + gap)
+            shadow = app.assets.shadow(width)
+            surface.blit(
+                shadow, shadow.get_rect(center=(cx + width // 2 + px(2), top + card_h // 2 + px(3)))
+            )
+            surface.blit(app.assets.card_face(card, style, width), (cx, top))
+            caption = self._card_caption(item.kind, card)
+            if caption:
+                box = pygame.Rect(cx - gap // 2, top + card_h + px(4), width + gap, label_h)
+                self.painter.fit(
+                    surface, caption, box, px(18), theme.accent, bold=True, align="center"
+                )
+        if item.kind == "swap":
+            self._draw_swap_arrow(surface, x + width, top + card_h // 2, gap)
+        caption_y = top + card_h + px(6) + label_h
+        box = pygame.Rect(
+            self.view.x, caption_y, self.view.width, app.assets.font(item.size).get_linesize()
+        )
+        self.painter.fit(surface, item.text, box, item.size, theme.dim, align="center")
+
+    def _card_caption(self, kind: str, card: Card) -> str:
+        if kind == "points":
+            return str(card.points)
+        if kind == "suits":
+            return suit_name(card, self.app.settings.deck)
+        return ""
+
+    def _draw_swap_arrow(self, surface: pygame.Surface, x: int, y: int, gap: int) -> None:
+        colour = self.app.theme.accent
+        px = self.px
+        left, right = x + px(10), x + gap - px(10)
+        for dy, start, end in ((-px(8), left, right), (px(8), right, left)):
+            pygame.draw.line(surface, colour, (start, y + dy), (end, y + dy), max(2, px(3)))
+            direction = 1 if end > start else -1
+            head = [
+                (end, y + dy),
+                (end - direction * px(9), y + dy - px(6)),
+                (end - direction * px(9), y + dy + px(6)),
+            ]
+            pygame.draw.polygon(surface, colour, head)
+
+
+def suit_name(card: Card, deck: str) -> str:
+    """The name of ``card``'s suit as a caption, in the deck style shown."""
+    if deck == "french":
+        names = (_("Diamonds"), _("Hearts"), _("Spades"), _("Clubs"))
+    else:
+        names = (_("Coins"), _("Cups"), _("Swords"), _("Batons"))
+    return names[card.suit]
+
+
+def rank_name(rank: Rank, deck: str) -> str:
+    """The name of a rank (Fante, Cavallo and Re are Jack, Knight and King in English)."""
+    names = {
+        Rank.ACE: _("Ace"),
+        Rank.TWO: _("Two"),
+        Rank.THREE: _("Three"),
+        Rank.FOUR: _("Four"),
+        Rank.FIVE: _("Five"),
+        Rank.SIX: _("Six"),
+        Rank.SEVEN: _("Seven"),
+        Rank.JACK: _("Jack"),
+        Rank.QUEEN: _("Queen") if deck == "french" else _("Knight"),
+        Rank.KING: _("King"),
+    }
+    return names[rank]
+
+
+def card_name(card: Card, deck: str) -> str:
+    """A card's full name, such as "Ace of coins"."""
+    if deck == "french":
+        suits = (_("diamonds"), _("hearts"), _("spades"), _("clubs"))
+    else:
+        suits = (_("coins"), _("cups"), _("swords"), _("batons"))
+    return _("{rank} of {suit}").format(rank=rank_name(card.rank, deck), suit=suits[card.suit])

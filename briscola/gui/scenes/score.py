@@ -1,0 +1,672 @@
+"""The score screen after a hand: every side's pile counted card by card, the result, the
+match standing, and what to do next.
+
+The cards fly one by one from each side's pile into a row and turn face up while the side's
+total counts up; a click or any key skips to the end. The callbacks (next hand, rematch,
+menu) decide where to go: this screen never changes the scene stack by itself.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import Card
+from .. import paths
+from ..assets import card_size
+from ..i18n import _
+from ..scene import Scene
+from ..storage import atomic_write_json
+from ..summary import HandSummary
+from ..tween import ease_out_cubic
+from ..widgets import Button, WidgetGroup, draw_panel
+from .newgame import PrimaryButton, match_label, preset_label
+from .rules import MIN_TEXT, TextPainter, card_name, draw_title, fitted_scale, is_press, rank_name
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: Seconds (at normal speed) between two counted cards, for a card with and without points.
+STEP_POINTS = 0.26
+STEP_BLANK = 0.05
+#: Seconds a card takes to fly into its row.
+FLIGHT = 0.38
+#: Seconds the "+11" label floats above a counted card.
+FLOAT = 0.8
+
+
+@dataclass
+class CountedCard:
+    """One card of a side's pile, in its place in the row."""
+
+    card: Card
+    row: int
+    slot: int
+    start: float  # seconds after the count begins when it leaves the pile
+    x: int = 0
+    y: int = 0
+
+    @property
+    def points(self) -> int:
+        return self.card.points
+
+    def landed(self, t: float, flight: float) -> bool:
+        return t >= self.start + flight
+
+
+def pile_order(pile: list[Card]) -> list[Card]:
+    """Cards worth points first (highest first), then the rest by suit and rank."""
+    return sorted(pile, key=lambda card: (-card.points, card.suit, -card.rank))
+
+
+def bid_text(summary: HandSummary, deck: str) -> str:
+    bid = summary.bid
+    if bid is None:
+        return ""
+    if bid.points > 61:
+        return _("Two and {points} points").format(points=bid.points)
+    return rank_name(bid.rank, deck)
+
+
+class ScoreScene(Scene):
+    """The result of a hand over the table."""
+
+    opaque = False
+
+    def __init__(
+        self,
+        app: App,
+        summary: HandSummary,
+        on_next: Callable[[], None] | None,
+        on_rematch: Callable[[], None],
+        on_menu: Callable[[], None],
+    ) -> None:
+        super().__init__(app)
+        self.summary = summary
+        self.on_next = on_next
+        self.on_rematch = on_rematch
+        self.on_menu = on_menu
+        self.painter = TextPainter(app.assets)
+        self.k = 1.0
+        self.t = 0.0
+        self.saved_path: str | None = None
+        self.sound_played = False
+        factor = app.settings.speed_factor
+        self.instant = factor <= 0 or app.settings.reduce_motion
+        self.factor = factor if not self.instant else 0.0
+        self.flight = FLIGHT * self.factor
+        self.cards = self._schedule()
+        self.end = (
+            max((c.start + self.flight for c in self.cards), default=0.0) + 0.15 * self.factor
+        )
+        if self.instant:
+            self.t = self.end
+        # Buttons
+        self.menu_button = Button(lambda: _("Menu"), self.menu, name="menu")
+        self.save_button = Button(self._save_label, self.save_record, name="save")
+        self.save_button.enabled = bool(summary.record)
+        if on_next is not None:
+            self.primary: Button = PrimaryButton(lambda: _("Next hand"), self.next, name="next")
+        else:
+            self.primary = PrimaryButton(lambda: _("Rematch"), self.rematch, name="rematch")
+        self.buttons = [self.menu_button, self.save_button, self.primary]
+        self.group = WidgetGroup(self.buttons)
+        self.group.focus_widget(self.primary)
+        # Layout
+        self.title_box = pygame.Rect(0, 0, 1, 1)
+        self.subtitle_box = pygame.Rect(0, 0, 1, 1)
+        self.panel = pygame.Rect(0, 0, 1, 1)
+        self.rows: list[pygame.Rect] = []
+        self.name_boxes: list[pygame.Rect] = []
+        self.card_w = 40
+        self._row_step: dict[int, int] = {}
+        self.card_areas: list[pygame.Rect] = []
+        self.verdict_box = pygame.Rect(0, 0, 1, 1)
+        self.details_box = pygame.Rect(0, 0, 1, 1)
+        self.standing_box = pygame.Rect(0, 0, 1, 1)
+
+    # ------------------------------------------------------------------ timeline
+
+    def _schedule(self) -> list[CountedCard]:
+        """All the cards with the time each leaves its pile (rows count side by side)."""
+        cards: list[CountedCard] = []
+        for row, pile in enumerate(self.summary.piles):
+            t = 0.25 * self.factor
+            for slot, card in enumerate(pile_order(list(pile))):
+                cards.append(CountedCard(card, row, slot, t))
+                t += (STEP_POINTS if card.points else STEP_BLANK) * self.factor
+        return cards
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.end
+
+    def skip(self) -> None:
+        """Jump to the end of the count."""
+        self.t = max(self.t, self.end)
+
+    def running_total(self, row: int) -> int:
+        return sum(c.points for c in self.cards if c.row == row and c.landed(self.t, self.flight))
+
+    # ------------------------------------------------------------------ actions
+
+    def _save_label(self) -> str:
+        return _("Saved") if self.saved_path else _("Save record")
+
+    def next(self) -> None:
+        if self.on_next is not None:
+            self.on_next()
+
+    def rematch(self) -> None:
+        self.on_rematch()
+
+    def menu(self) -> None:
+        self.on_menu()
+
+    def save_record(self) -> None:
+        """Write the hand's record as JSON into the records folder."""
+        if not self.summary.record:
+            return
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+        folder = paths.records_dir()
+        base = f"briscola_{stamp}_hand-{self.summary.hand_number}"
+        path = folder / f"{base}.json"
+        counter = 2
+        while path.exists():
+            path = folder / f"{base}_{counter}.json"
+            counter += 1
+        try:
+            atomic_write_json(path, self.summary.record)
+        except OSError as exc:
+            self.app.notify(
+                _("Could not save the record: {error}").format(error=exc.strerror or exc)
+            )
+            return
+        self.saved_path = str(path)
+        self.save_button.enabled = False
+        self.app.notify(_("Record saved to {path}").format(path=path), 8.0)
+        if self.group.focused is self.save_button:
+            self.group.focus_widget(self.primary)
+
+    # ------------------------------------------------------------------ texts
+
+    def viewer_side(self) -> int | None:
+        viewer = self.summary.viewer
+        if viewer is None:
+            return None
+        for index, side in enumerate(self.summary.result.sides):
+            if viewer in side:
+                return index
+        return None
+
+    def side_label(self, side: int) -> str:
+        return self.summary.side_name(side)
+
+    def role(self, side: int) -> str:
+        """What a side is, under its names (Chiamata roles, teams)."""
+        summary = self.summary
+        if summary.rules.chiamata:
+            if side == 0:
+                if summary.caller == summary.partner:
+                    return _("The caller, alone")
+                return _("The caller and the partner")
+            return _("The other players")
+        if summary.rules.teams:
+            return _("Team {n}").format(n=side + 1)
+        return ""
+
+    def verdict(self) -> str:
+        """The result in one line, from the viewer's point of view when there is one."""
+        summary = self.summary
+        result = summary.result
+        if result.winner is None:
+            if len(result.sides) > 2 and result.tied:
+                names = " & ".join(self.side_label(side) for side in result.tied)
+                points = result.side_points[result.tied[0]]
+                return _("Draw between {names}: {points} points each").format(
+                    names=names, points=points
+                )
+            a, b = result.side_points[0], result.side_points[1]
+            return _("Draw {a}-{b}").format(a=a, b=b)
+        mine = self.viewer_side()
+        winners = result.sides[result.winner]
+        if mine is not None:
+            won = mine == result.winner
+            group = len(result.sides[mine])
+            if summary.rules.chiamata and group > 1:
+                return _("Your side wins!") if won else _("Your side loses.")
+            if summary.rules.teams:
+                return _("Your team wins!") if won else _("Your team loses.")
+            return _("You win!") if won else _("You lose.")
+        if len(winners) == 1:
+            return _("{name} wins!").format(name=self.side_label(result.winner))
+        return _("{names} win!").format(names=self.side_label(result.winner))
+
+    def details(self) -> list[str]:
+        """Sentences about the hand: the Chiamata auction, cappotto, who took what."""
+        summary = self.summary
+        result = summary.result
+        deck = self.app.settings.deck
+        names = summary.names
+        viewer = summary.viewer
+        lines: list[str] = []
+        if summary.rules.chiamata and summary.caller is not None:
+            caller, partner = summary.caller, summary.partner
+            bid = bid_text(summary, deck)
+            card = card_name(summary.called, deck) if summary.called is not None else "?"
+            if caller == viewer:
+                lines.append(_("You bid {bid} and called the {card}.").format(bid=bid, card=card))
+            else:
+                lines.append(
+                    _("{caller} bid {bid} and called the {card}.").format(
+                        caller=names[caller], bid=bid, card=card
+                    )
+                )
+            if partner == caller:
+                if caller == viewer:
+                    lines.append(_("You played alone against the other four."))
+                else:
+                    lines.append(
+                        _("{caller} played alone against the other four.").format(
+                            caller=names[caller]
+                        )
+                    )
+            elif partner is not None:
+                if partner == viewer:
+                    lines.append(_("You were the partner."))
+                else:
+                    lines.append(_("{partner} was the partner.").format(partner=names[partner]))
+            lines.append(
+                _("The caller's side took {points} points and needed {target}.").format(
+                    points=result.side_points[0], target=result.target
+                )
+            )
+        if result.cappotto:
+            if summary.rules.chiamata:
+                lines.append(_("Cappotto: all 120 points! Match points are doubled."))
+            else:
+                lines.append(_("Cappotto: all 120 points!"))
+        if summary.rules.teams:
+            for side in result.sides:
+                parts = ", ".join(f"{names[seat]} {result.points[seat]}" for seat in side)
+                lines.append(_("Points by player: {list}").format(list=parts))
+        return lines
+
+    def standing_title(self) -> str:
+        """The match: its format and progress, or its result once over."""
+        summary = self.summary
+        if summary.match_over and summary.rules.match.kind != "single":
+            return self.match_result()
+        match = summary.rules.match
+        if match.kind == "single":
+            return _("Single hand")
+        if match.kind == "hands":
+            return _("Hand {n} of {total}").format(n=summary.hand_number, total=match.target)
+        return match_label(str(match))
+
+    def match_result(self) -> str:
+        summary = self.summary
+        winners = summary.match_winners
+        if not winners:
+            return _("The match is drawn.")
+        viewer = summary.viewer
+        if summary.rules.chiamata:
+            if viewer is not None and viewer in winners:
+                return _("You win the match!") if len(winners) == 1 else _("You share the win!")
+            names = " & ".join(summary.names[seat] for seat in winners)
+            if len(winners) == 1:
+                return _("{name} wins the match!").format(name=names)
+            return _("{names} win the match!").format(names=names)
+        side = winners[0]
+        members = summary.rules.sides[side] if summary.rules.sides else (side,)
+        if viewer is not None:
+            mine = viewer in members
+            if summary.rules.teams:
+                return _("Your team wins the match!") if mine else _("Your team loses the match.")
+            return _("You win the match!") if mine else _("You lose the match.")
+        names = " & ".join(summary.names[seat] for seat in members)
+        if len(members) == 1:
+            return _("{name} wins the match!").format(name=names)
+        return _("{names} win the match!").format(names=names)
+
+    def standing_rows(self) -> tuple[str, list[tuple[str, str]]]:
+        """The column heading and one ``(name, value)`` per side (per seat in Chiamata)."""
+        summary = self.summary
+        rules = summary.rules
+        kind = rules.match.kind
+        if kind == "single":
+            return "", []
+        if rules.chiamata:
+            rows = []
+            for seat, total in enumerate(summary.standing):
+                delta = summary.result.returns[seat]
+                rows.append((summary.names[seat], f"{total:+d}  ({delta:+d})"))
+            return _("Match points (this hand)"), rows
+        sides = rules.sides
+        names = [" & ".join(summary.names[seat] for seat in side) for side in sides]
+        if kind == "points":
+            target = rules.match.target
+            values = [f"{value} / {target}" for value in summary.standing]
+            return _("Points"), list(zip(names, values, strict=True))
+        values = [str(value) for value in summary.standing]
+        return _("Hands won"), list(zip(names, values, strict=True))
+
+    # ------------------------------------------------------------------ layout
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.k = fitted_scale(self.app, 1180, 720)
+        px = self.px
+        margin = px(20)
+        total_w = min(w - 2 * margin, px(1200))
+        left = (w - total_w) // 2
+        self.panel = pygame.Rect(left, margin, total_w, h - 2 * margin)
+        inner = self.panel.inflate(-2 * px(20), -2 * px(14))
+        self.title_box = pygame.Rect(inner.x, inner.y, inner.width, px(42))
+        self.subtitle_box = pygame.Rect(inner.x, self.title_box.bottom, inner.width, px(24))
+        button_h = px(46)
+        buttons_y = inner.bottom - button_h
+        chiamata = self.summary.rules.chiamata
+        lower_h = px(196) if chiamata else px(150)
+        rows_top = self.subtitle_box.bottom + px(12)
+        rows_bottom = buttons_y - px(14) - lower_h
+        n = max(1, len(self.summary.piles))
+        row_gap = px(10)
+        row_h = (rows_bottom - rows_top - (n - 1) * row_gap) // n
+        self.rows = [
+            pygame.Rect(inner.x, rows_top + i * (row_h + row_gap), inner.width, row_h)
+            for i in range(n)
+        ]
+        name_w = px(220)
+        self.name_boxes = [pygame.Rect(r.x, r.y, name_w, r.height) for r in self.rows]
+        caption_h = px(20)
+        card_h = row_h - caption_h - px(16)
+        self.card_w = max(16, min(px(84), int(card_h / 1.6)))
+        self.card_areas = [
+            pygame.Rect(r.x + name_w + px(8), r.y, r.width - name_w - px(20), r.height)
+            for r in self.rows
+        ]
+        for row, area in enumerate(self.card_areas):
+            self._place_row(row, area)
+        self.verdict_box = pygame.Rect(inner.x, rows_bottom + px(8), inner.width, px(48))
+        lower_top = self.verdict_box.bottom + px(6)
+        lower = pygame.Rect(inner.x, lower_top, inner.width, buttons_y - px(12) - lower_top)
+        half = (lower.width - px(16)) // 2
+        self.details_box = pygame.Rect(lower.x, lower.y, half, lower.height)
+        self.standing_box = pygame.Rect(lower.right - half, lower.y, half, lower.height)
+        bw = px(220)
+        gap = px(16)
+        widths = [bw] * len(self.buttons)
+        x = inner.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
+        for button, width in zip(self.buttons, widths, strict=True):
+            button.rect = pygame.Rect(x, buttons_y, width, button_h)
+            x += width + gap
+
+    def _place_row(self, row: int, area: pygame.Rect) -> None:
+        cards = [c for c in self.cards if c.row == row]
+        width = self.card_w
+        if not cards:
+            return
+        step = width + self.px(6)
+        if len(cards) > 1:
+            step = min(step, (area.width - width) // (len(cards) - 1))
+        top = area.y + self.px(6)
+        for c in cards:
+            c.x = area.x + c.slot * step
+            c.y = top + (0 if c.points else self.px(8))
+        self._row_step[row] = step
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.k))
+
+    def on_settings_changed(self) -> None:
+        self.on_resize(self.app.size)
+
+    # ------------------------------------------------------------------ events
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.done:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.skip()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("click", 0.6)
+            self.menu()
+            return
+        if self.group.handle_event(event) and is_press(event):
+            self.app.audio.play("click", 0.6)
+
+    def update(self, dt: float) -> None:
+        before = self.t
+        self.t = min(self.end + 10.0, self.t + dt)
+        if not self.instant:
+            for c in self.cards:
+                land = c.start + self.flight
+                if c.points and before < land <= self.t:
+                    self.app.audio.play("play", 0.35)
+        if self.done and not self.sound_played:
+            self.sound_played = True
+            self._play_result_sound()
+
+    def _play_result_sound(self) -> None:
+        result = self.summary.result
+        mine = self.viewer_side()
+        if result.winner is None:
+            self.app.audio.play("draw")
+        elif mine is None or mine == result.winner:
+            self.app.audio.play("win")
+        else:
+            self.app.audio.play("lose")
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        px = self.px
+        painter = self.painter
+        painter.begin()
+        if app.scenes and app.scenes[0] is self:
+            app.draw_backdrop(surface)
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, self.panel, theme, radius=px(16))
+        summary = self.summary
+        title = (
+            _("Hand {n}").format(n=summary.hand_number)
+            if summary.rules.match.kind != "single"
+            else _("The hand is over")
+        )
+        draw_title(painter, surface, title, self.title_box, theme.accent)
+        subtitle = preset_label(summary.rules.name)
+        if summary.rules.match.kind != "single":
+            subtitle = _("{game}, {match}").format(
+                game=subtitle, match=match_label(str(summary.rules.match))
+            )
+        painter.fit(surface, subtitle, self.subtitle_box, px(18), theme.dim, align="center")
+        for row in range(len(self.rows)):
+            self._draw_row(surface, row)
+        self._draw_flying(surface)
+        if self.done:
+            fade = 1.0 if self.instant else min(1.0, (self.t - self.end) / 0.35)
+            if fade >= 1.0:
+                self._draw_result(surface)
+                self.group.draw(surface, app.assets, theme)
+            else:  # fade the result in
+                layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                self._draw_result(layer)
+                self.group.draw(layer, app.assets, theme)
+                layer.set_alpha(round(255 * fade))
+                surface.blit(layer, (0, 0))
+        else:
+            hint = _("Click or press any key to skip")
+            painter.fit(surface, hint, self.verdict_box, px(18), theme.dim, align="center")
+
+    def _draw_row(self, surface: pygame.Surface, row: int) -> None:
+        app = self.app
+        theme = app.theme
+        px = self.px
+        painter = self.painter
+        rect = self.rows[row]
+        result = self.summary.result
+        winner = self.done and result.winner == row
+        back = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (0, 0, 0, 70), back.get_rect(), border_radius=px(10))
+        surface.blit(back, rect)
+        if winner:
+            pygame.draw.rect(surface, theme.accent, rect, width=max(2, px(2)), border_radius=px(10))
+        # Names, role and running total on the left.
+        box = self.name_boxes[row].inflate(-px(24), -px(12))
+        name_h = px(26)
+        painter.fit(
+            surface,
+            self.side_label(row),
+            pygame.Rect(box.x, box.y, box.width, name_h),
+            px(20),
+            theme.text,
+            bold=True,
+        )
+        role = self.role(row)
+        y = box.y + name_h
+        if role:
+            painter.fit(surface, role, pygame.Rect(box.x, y, box.width, px(20)), px(15), theme.dim)
+            y += px(20)
+        total = self.running_total(row)
+        big = min(px(34), max(MIN_TEXT, box.bottom - y - px(4)))
+        total_box = pygame.Rect(box.x, y, box.width, max(MIN_TEXT, box.bottom - y))
+        colour = theme.accent if winner or not self.done else theme.text
+        text = _("{points} points").format(points=total)
+        painter.fit(surface, text, total_box, big, colour, bold=True)
+        # Cards that have landed.
+        assets = app.assets
+        style = app.settings.deck_style
+        width = self.card_w
+        card_h = card_size(width)[1]
+        landed = [c for c in self.cards if c.row == row and c.landed(self.t, self.flight)]
+        for c in landed:
+            surface.blit(assets.card_face(c.card, style, width), (c.x, c.y))
+        for c in landed:
+            if c.points:
+                self._draw_points_label(surface, c, card_h)
+
+    def _draw_points_label(self, surface: pygame.Surface, c: CountedCard, card_h: int) -> None:
+        px = self.px
+        theme = self.app.theme
+        step = self._row_step.get(c.row, self.card_w)
+        label = f"+{c.points}"
+        box = pygame.Rect(c.x, c.y + card_h + px(2), min(step, self.card_w), px(18))
+        size = px(15)
+        if self.app.assets.font(size, True).size(label)[0] > box.width:
+            return  # cards packed too tightly for labels: the total says it all
+        self.painter.fit(surface, label, box, size, theme.accent, bold=True, align="center")
+        # The points float up over the card right after it lands.
+        span = FLOAT * max(self.factor, 0.3)
+        age = self.t - (c.start + self.flight)
+        if self.instant or age > span:
+            return
+        k = age / span
+        rise = int(card_h * 0.3 * ease_out_cubic(k))
+        alpha = round(255 * (1 - k * k))
+        centre = (c.x + self.card_w // 2, c.y + card_h // 2 - rise)
+        for colour, offset in (((0, 0, 0), px(2)), (theme.accent, 0)):
+            image = self.app.assets.text(label, px(24), colour, True).copy()
+            image.set_alpha(alpha)
+            surface.blit(image, image.get_rect(center=(centre[0] + offset, centre[1] + offset)))
+
+    def _draw_flying(self, surface: pygame.Surface) -> None:
+        """Cards on their way from the pile to the row, turning face up halfway."""
+        if self.done or self.flight <= 0:
+            return
+        assets = self.app.assets
+        style = self.app.settings.deck_style
+        width = self.card_w
+        card_h = card_size(width)[1]
+        back = assets.card_back(self.app.settings.back, width)
+        for row in range(len(self.rows)):
+            # The pile still to count, face down, under the names.
+            waiting = [c for c in self.cards if c.row == row and self.t < c.start]
+            if waiting:
+                origin = self._origin(row, card_h)
+                for i in range(min(4, len(waiting))):
+                    surface.blit(back, (origin[0] + i * 2, origin[1] - i * 2))
+        for c in self.cards:
+            if not (c.start <= self.t < c.start + self.flight):
+                continue
+            k = (self.t - c.start) / self.flight
+            e = ease_out_cubic(k)
+            ox, oy = self._origin(c.row, card_h)
+            x = ox + (c.x - ox) * e
+            y = oy + (c.y - oy) * e - math.sin(k * math.pi) * self.px(24)
+            turn = abs(math.cos(k * math.pi))
+            image = assets.card_face(c.card, style, width) if k >= 0.5 else back
+            squeezed = pygame.transform.scale(image, (max(1, int(width * turn)), card_h))
+            shadow = assets.shadow(width)
+            surface.blit(shadow, shadow.get_rect(center=(x + width / 2 + 4, y + card_h / 2 + 6)))
+            surface.blit(squeezed, squeezed.get_rect(center=(x + width / 2, y + card_h / 2)))
+
+    def _origin(self, row: int, card_h: int) -> tuple[int, int]:
+        """Where the face-down pile waits: the right end of the row."""
+        area = self.card_areas[row]
+        return area.right - self.card_w, area.y + self.px(6)
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        px = self.px
+        painter = self.painter
+        verdict = self.verdict()
+        painter.fit(
+            surface, verdict, self.verdict_box, px(38), theme.accent, True, "center", shadow=True
+        )
+        details = self.details()
+        heading, rows = self.standing_rows()
+        standing_title = self.standing_title()
+        if details:
+            details_box, standing_box = self.details_box, self.standing_box
+        else:
+            standing_box = self.standing_box.copy()
+            standing_box.centerx = self.panel.centerx
+            details_box = None
+        if details_box is not None:
+            self._box(surface, details_box)
+            inner = details_box.inflate(-px(24), -px(16))
+            y = inner.y
+            for line in details:
+                room = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+                if room.height < px(14):
+                    break
+                y += painter.paragraph(surface, line, room, px(17), theme.text) + px(4)
+        self._box(surface, standing_box)
+        inner = standing_box.inflate(-px(24), -px(16))
+        title_box = pygame.Rect(inner.x, inner.y, inner.width, px(28))
+        finished = self.summary.match_over and self.summary.rules.match.kind != "single"
+        colour = theme.accent if finished else theme.text
+        painter.fit(surface, standing_title, title_box, px(21), colour, bold=True)
+        y = title_box.bottom + px(2)
+        if heading:
+            head = pygame.Rect(inner.x, y, inner.width, px(20))
+            painter.fit(surface, heading, head, px(15), theme.dim, align="right")
+            y = head.bottom
+        line_h = max(MIN_TEXT + 2, min(px(24), (inner.bottom - y) // max(1, len(rows))))
+        value_w = int(inner.width * 0.36)
+        for name, value in rows:
+            name_box = pygame.Rect(inner.x, y, inner.width - value_w - px(8), line_h)
+            value_box = pygame.Rect(inner.right - value_w, y, value_w, line_h)
+            painter.fit(surface, name, name_box, px(17), theme.text)
+            painter.fit(surface, value, value_box, px(17), theme.text, bold=True, align="right")
+            y += line_h
+        if not rows:
+            note = _("Play again with Rematch, or choose another game from the menu.")
+            room = pygame.Rect(inner.x, y + px(6), inner.width, inner.bottom - y - px(6))
+            painter.paragraph(surface, note, room, px(16), theme.dim)
+
+    def _box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        back = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (0, 0, 0, 70), back.get_rect(), border_radius=self.px(10))
+        surface.blit(back, rect)

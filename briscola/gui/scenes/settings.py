@@ -1,0 +1,304 @@
+"""The Settings screen: cards, table, animation, sound, display and language.
+
+Every change applies at once: the scene changes ``app.settings`` and calls
+``app.settings_changed()``, which saves the file and tells every scene (the table below
+this screen included) to redraw with the new look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine import Card
+from ..assets import card_size
+from ..i18n import LANGUAGES, _, system_language
+from ..scene import Scene
+from ..widgets import Button, Label, Slider, WidgetGroup, draw_panel
+from .newgame import VALUE_FRACTION, OptionChoice
+from .rules import TextPainter, draw_title, fitted_scale, is_press
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: UI scale steps offered (the settings file accepts 0.8 to 1.6).
+UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
+#: Card faces shown in the preview: a coin (diamond), a cup (heart) and a club.
+PREVIEW = ("AD", "3C", "KB")
+#: Seconds between saves while the volume slider is dragged.
+DRAG_SAVE_DELAY = 0.4
+
+
+def language_options() -> list[tuple[str, Label]]:
+    """Automatic (the system's language), then each language in its own language."""
+    options: list[tuple[str, Label]] = [
+        ("", lambda: _("Automatic ({language})").format(language=LANGUAGES[system_language()]))
+    ]
+    options += [(code, lambda name=name: name) for code, name in LANGUAGES.items()]
+    return options
+
+
+class RowSlider(Slider):
+    """A slider whose track lines up with the value boxes of the rows above and below."""
+
+    def _track(self) -> pygame.Rect:
+        r = self.rect
+        width = int(r.width * VALUE_FRACTION)
+        return pygame.Rect(r.right - width + 12, r.centery - 4, width - 24, 8)
+
+
+class SettingsScene(Scene):
+    """All the player's settings, applied live."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.painter = TextPainter(app.assets)
+        self.k = 1.0
+        settings = app.settings
+        off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
+
+        def choice(
+            name: str, label: Label, options: list[tuple[Any, Label]], **kwargs: Any
+        ) -> OptionChoice:
+            return OptionChoice(
+                label,
+                options,
+                getattr(settings, name),
+                lambda value: self.change(name, value),
+                name=name,
+                **kwargs,
+            )
+
+        self.deck = choice(
+            "deck",
+            lambda: _("Deck"),
+            [("italian", lambda: _("Italian")), ("french", lambda: _("French"))],
+        )
+        self.four_colour = choice(
+            "four_colour",
+            lambda: _("Four-colour suits"),
+            off_on,
+            disabled_text=lambda: _("French deck only"),
+        )
+        self.back_choice = choice(
+            "back",
+            lambda: _("Card back"),
+            [
+                ("classic", lambda: _("Classic")),
+                ("blue", lambda: _("Blue")),
+                ("felt", lambda: _("Felt green")),
+            ],
+        )
+        self.table = choice(
+            "table",
+            lambda: _("Table"),
+            [("felt", lambda: _("Green felt")), ("wood", lambda: _("Wood"))],
+        )
+        self.high_contrast = choice("high_contrast", lambda: _("High-contrast table"), off_on)
+        self.speed = choice(
+            "speed",
+            lambda: _("Animation speed"),
+            [
+                ("slow", lambda: _("Slow")),
+                ("normal", lambda: _("Normal")),
+                ("fast", lambda: _("Fast")),
+                ("off", lambda: _("No animation")),
+            ],
+        )
+        self.reduce_motion = choice("reduce_motion", lambda: _("Reduce motion"), off_on)
+        self.show_score = choice("show_score", lambda: _("Show the running score"), off_on)
+        self.sound = choice("sound", lambda: _("Sound"), off_on)
+        self.volume = RowSlider(
+            lambda: _("Volume"), settings.volume, self.set_volume, step=0.1, name="volume"
+        )
+        self.fullscreen = choice("fullscreen", lambda: _("Full screen"), off_on)
+        self.language = choice("language", lambda: _("Language"), language_options())
+        self.ui_scale = OptionChoice(
+            lambda: _("Text and controls size"),
+            [(scale, lambda scale=scale: f"{round(scale * 100)}%") for scale in UI_SCALES],
+            min(UI_SCALES, key=lambda scale: abs(scale - settings.ui_scale)),
+            lambda value: self.change("ui_scale", value),
+            name="ui_scale",
+        )
+        self.done_button = Button(lambda: _("Back"), self.close, name="back_button")
+        self.look_rows = [
+            self.deck,
+            self.four_colour,
+            self.back_choice,
+            self.table,
+            self.high_contrast,
+        ]
+        self.play_rows = [
+            self.speed,
+            self.reduce_motion,
+            self.show_score,
+            self.sound,
+            self.volume,
+            self.fullscreen,
+            self.language,
+            self.ui_scale,
+        ]
+        self.group = WidgetGroup([*self.look_rows, *self.play_rows, self.done_button])
+        self._save_in: float | None = None
+        self.title_box = pygame.Rect(0, 0, 1, 1)
+        self.left_panel = pygame.Rect(0, 0, 1, 1)
+        self.right_panel = pygame.Rect(0, 0, 1, 1)
+        self.look_heading = pygame.Rect(0, 0, 1, 1)
+        self.play_heading = pygame.Rect(0, 0, 1, 1)
+        self.preview_box = pygame.Rect(0, 0, 1, 1)
+        self._refresh()
+
+    # ------------------------------------------------------------------ changes
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.k))
+
+    def widget(self, name: str) -> Any:
+        return next(w for w in self.group.widgets if getattr(w, "name", "") == name)
+
+    def change(self, name: str, value: Any) -> None:
+        """Set one setting and apply it everywhere."""
+        setattr(self.app.settings, name, value)
+        self._apply()
+        if name == "sound" and value:
+            self.app.audio.play("click")
+
+    def set_volume(self, value: float) -> None:
+        self.app.settings.volume = value
+        self.app.audio.configure(self.app.settings.sound, value)
+        if self.group._dragging is self.volume:
+            self._save_in = DRAG_SAVE_DELAY  # save once the dragging calms down
+        else:
+            self._apply()
+            self.app.audio.play("click")
+
+    def _apply(self) -> None:
+        self._save_in = None
+        self.app.settings_changed()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        settings = self.app.settings
+        self.four_colour.enabled = settings.deck == "french"
+        self.volume.value = settings.volume
+        for widget in self.group.widgets:
+            name = getattr(widget, "name", "")
+            if isinstance(widget, OptionChoice) and hasattr(settings, name):
+                widget.set_value(getattr(settings, name))
+
+    def close(self) -> None:
+        if self._save_in is not None:
+            self._apply()
+        self.app.pop()
+
+    # ------------------------------------------------------------------ layout
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.k = fitted_scale(self.app, 1180, 720)
+        px = self.px
+        margin = px(22)
+        self.title_box = pygame.Rect(0, px(12), w, px(48))
+        total_w = min(w - 2 * margin, px(1180))
+        left = (w - total_w) // 2
+        gap = px(18)
+        top = self.title_box.bottom + px(12)
+        button_h = px(46)
+        bottom = h - margin - button_h - px(14)
+        col_w = (total_w - gap) // 2
+        self.left_panel = pygame.Rect(left, top, col_w, bottom - top)
+        self.right_panel = pygame.Rect(left + col_w + gap, top, total_w - col_w - gap, bottom - top)
+        pad = px(16)
+        row_h, row_gap = px(38), px(9)
+        for panel, rows, attr in (
+            (self.left_panel, self.look_rows, "look_heading"),
+            (self.right_panel, self.play_rows, "play_heading"),
+        ):
+            x, inner_w = panel.x + pad, panel.width - 2 * pad
+            heading = pygame.Rect(x, panel.y + px(10), inner_w, px(32))
+            setattr(self, attr, heading)
+            y = heading.bottom + px(8)
+            for widget in rows:
+                widget.rect = pygame.Rect(x, y, inner_w, row_h)
+                y += row_h + row_gap
+            if panel is self.left_panel:
+                self.preview_box = pygame.Rect(x, y + px(6), inner_w, panel.bottom - y - px(16))
+        bw = px(210)
+        self.done_button.rect = pygame.Rect(w // 2 - bw // 2, h - margin - button_h, bw, button_h)
+
+    def on_settings_changed(self) -> None:
+        self.on_resize(self.app.size)
+        self._refresh()
+
+    # ------------------------------------------------------------------ events
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("click", 0.6)
+            self.close()
+            return
+        dragging = self.group._dragging is self.volume
+        used = self.group.handle_event(event)
+        if used and is_press(event) and self.group.focused is not self.volume:
+            self.app.audio.play("click", 0.6)
+        if dragging and event.type == pygame.MOUSEBUTTONUP and self._save_in is not None:
+            self._apply()
+
+    def update(self, dt: float) -> None:
+        if self._save_in is not None:
+            self._save_in -= dt
+            if self._save_in <= 0:
+                self._apply()
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        px = self.px
+        painter = self.painter
+        painter.begin()
+        app.draw_backdrop(surface)
+        draw_title(painter, surface, _("Settings"), self.title_box, theme.accent)
+        draw_panel(surface, self.left_panel, theme)
+        draw_panel(surface, self.right_panel, theme)
+        painter.fit(surface, _("Cards and table"), self.look_heading, px(24), theme.accent, True)
+        painter.fit(
+            surface, _("Play, sound and display"), self.play_heading, px(24), theme.accent, True
+        )
+        self.group.draw(surface, app.assets, theme)
+        self._draw_preview(surface)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        """Three faces in the chosen deck style and the chosen back."""
+        app = self.app
+        px = self.px
+        box = self.preview_box
+        caption_h = px(24)
+        count = len(PREVIEW) + 1
+        gap = px(14)
+        height = box.height - caption_h - px(8)
+        width = min(px(96), (box.width - (count - 1) * gap) // count, int(height / 1.6))
+        if width < 16:
+            return
+        card_h = card_size(width)[1]
+        total = count * width + (count - 1) * gap
+        x = box.centerx - total // 2
+        y = box.y + max(0, (height - card_h) // 2)
+        style = app.settings.deck_style
+        images: list[Callable[[], pygame.Surface]] = [
+            lambda code=code: app.assets.card_face(Card.from_code(code), style, width)
+            for code in PREVIEW
+        ]
+        images.append(lambda: app.assets.card_back(app.settings.back, width))
+        for i, image in enumerate(images):
+            cx = x + i * (width + gap)
+            shadow = app.assets.shadow(width)
+            surface.blit(
+                shadow, shadow.get_rect(center=(cx + width // 2 + px(3), y + card_h // 2 + px(4)))
+            )
+            surface.blit(image(), (cx, y))
+        caption = pygame.Rect(box.x, y + card_h + px(6), box.width, caption_h)
+        self.painter.fit(surface, _("Preview"), caption, px(17), app.theme.dim, align="center")
