@@ -158,7 +158,13 @@ def _run(args: argparse.Namespace) -> int:
         from .scenes.table import TableScene
         from .setup import demo_setup
 
-        first = TableScene(app, demo_setup(args.preset or "classic2", args.seed), demo=True)
+        table = TableScene(app, demo_setup(args.preset or "classic2", args.seed), demo=True)
+        status = app.run(table)
+        print(
+            f"briscola demo: {table.hands_played} hands, {table.tricks_played} tricks"
+            f" played in {app.frame} frames"
+        )
+        return status
     return app.run(first)
 
 

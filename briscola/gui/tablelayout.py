@@ -118,10 +118,12 @@ class TableLayout:
             step = min(self.card_w * 1.08, max_span / max(1, count))
             start = spot.hand[0] - step * (count - 1) / 2
             slots = []
+            middle = (count - 1) / 2
+            lowest = middle**2 * self.card_w * 0.012
             for i in range(count):
-                tilt = (i - (count - 1) / 2) * (2.0 if count > 3 else 3.0)
-                arc = abs(i - (count - 1) / 2) ** 2 * self.card_w * 0.012
-                slots.append(((start + step * i, spot.hand[1] + arc), -tilt))
+                tilt = (i - middle) * (2.0 if count > 3 else 3.0)
+                arc = (i - middle) ** 2 * self.card_w * 0.012
+                slots.append(((start + step * i, spot.hand[1] + arc - lowest), -tilt))
             return slots
         step = self.small_w * (0.42 if count > 4 else 0.55)
         start = spot.hand[0] - step * (count - 1) / 2

@@ -147,6 +147,9 @@ class TableScene(Scene):
         self.summary: HandSummary | None = None
         self.bid_points = 62
         self.t = 0.0
+        #: Counters for the --demo summary line.
+        self.tricks_played = 0
+        self.hands_played = 0
         self._warm: list[Card] = []
         self.hud = WidgetGroup()
         self.menu_button = self.hud.add(Button(lambda: _("Menu"), self.pause, name="menu"))
@@ -387,6 +390,7 @@ class TableScene(Scene):
         state = self.state
         result = state.outcome()
         over = self.match.finish_hand(state)
+        self.hands_played += 1
         summary = HandSummary(
             rules=self.rules,
             names=[seat.name for seat in self.setup.seats],
@@ -686,6 +690,7 @@ class TableScene(Scene):
         return max(self.f(0.95), 0.25 if self.f(1) > 0 else 0.0)
 
     def _step_collect(self, trick: Trick) -> float:
+        self.tricks_played += 1
         pile = self.piles.setdefault(self._pile_key(trick.winner), [])
         for _seat, sprite in self.table:
             sprite.glow = None
@@ -1031,7 +1036,9 @@ class TableScene(Scene):
         if skipping and not (event.type == pygame.MOUSEBUTTONDOWN and self._on_hud(event.pos)):
             self.skip()
             return
-        if self.hud.handle_event(event):
+        # The HUD buttons take the mouse; the keyboard has hotkeys (Esc, L, H, D, S).
+        mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if mouse and self.hud.handle_event(event):
             return
         if self.controls.widgets and self.controls.handle_event(event):
             return
@@ -1345,6 +1352,7 @@ class TableScene(Scene):
                     round(lay.stock[1] - lay.stock_w * CARD_RATIO * 0.5 - px(14)),
                 )
                 surface.blit(text, text.get_rect(center=pos))
+
     def _seat_colour(self, seat: int) -> tuple[int, int, int]:
         if self.rules.teams:
             return TEAM_COLOURS[self.rules.side_of(seat)]
