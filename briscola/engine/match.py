@@ -12,7 +12,9 @@ counts for nobody. The deal passes to the right (the next seat) after each hand.
 ...     state = match.new_hand(rng)
 ...     while not state.is_terminal():
 ...         state.apply(state.legal_actions()[0])
-...     match.finish_hand(state)
+...     over = match.finish_hand(state)
+>>> over.standing == tuple(match.standing), max(match.standing)
+(True, 2)
 >>> max(match.standing)
 2
 """

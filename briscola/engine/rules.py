@@ -8,10 +8,10 @@ configuration of the rules reference; options apply on top of a preset:
 (2, 3, True, 'best-of-3')
 >>> Rules.preset("teams6").deck_size
 36
->>> Rules.preset("classic2", scoperta=True, players=4)
+>>> Rules.preset("classic3", scoperta=True)
 Traceback (most recent call last):
 ...
-ValueError: invalid rules: scoperta is a two-player variant (got 4 players)
+ValueError: invalid rules: scoperta is a two-player variant (got 3 players)
 """
 
 from __future__ import annotations

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Set up a virtual environment (.venv) if needed and run every check: ruff, mypy, pytest.
+# Usage: tools/run_tests.sh [extra pytest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+if [[ ! -x .venv/bin/python ]]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -r requirements-dev.txt
+echo "== ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+echo "== mypy --strict (engine, ai)"
+.venv/bin/mypy
+echo "== pytest"
+export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-ci}
+.venv/bin/python -m pytest "$@"
