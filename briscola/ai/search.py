@@ -1,15 +1,731 @@
-"""Search bots: ``pimc`` (plain Perfect Information Monte Carlo) and ``hard``."""
+"""Search bots: ``hard`` and the ``pimc`` baseline.
+
+Hard is Perfect Information Monte Carlo done carefully:
+
+1. **Samples** ("determinizations"): the cards this seat cannot see are dealt at random to
+   the other hands and the face-down stock, agreeing with everything the view shows (known
+   cards, the face-up briscola and scoperta top, follow-suit voids). With ``inference`` on,
+   samples are weighted by how well each explains the opponents' recent plays (see
+   :func:`_likelihood`).
+2. **Evaluation** of each legal card in each sample (the same samples for every card, so the
+   comparison is paired): the card is played, then the hand continues with a fast rule
+   policy (close to medium's rules) until the stock is empty, and from there it is **solved
+   exactly** (alpha-beta with a transposition table over the remaining cards, every player
+   count; the sample's perfect information is then nearly the truth, and exactly the truth
+   with two players). When few cards remain, the whole rest of the hand is solved exactly.
+3. **Utility**: a hand is played to be won, not to score points: 1 for a win, 1/2 for a
+   draw, 0 for a loss (the target is 61, the Chiamata bid, or the top score with three
+   players), plus a small term for the point margin that breaks ties between moves that win
+   (or lose) anyway.
+
+Budgets: ``budget`` is a number of *work units* (simulated card plays and solver nodes), not
+seconds, so that a seeded bot makes the same moves on any machine. The default was tuned to
+stay within 300 ms per move on one core for two players (500 ms for five).
+``time_limit`` (seconds) adds a clock: the search stops at whichever comes first, and is then
+no longer reproducible. With two players and an empty stock there is nothing hidden: the
+position is solved exactly once.
+
+``pimc`` is the plain baseline: uniform samples, a fixed small number of them, one random
+playout per card and sample, the most points on average; no inference, no solver.
+"""
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
 
-from briscola.engine import Action, Play, PlayerView, Sim, Swap, determinize
+from briscola.engine import (
+    Action,
+    Card,
+    Play,
+    PlayerView,
+    Sim,
+    Swap,
+    determinize,
+)
+from briscola.engine.cards import STRENGTH, STRENGTH_THREE_AS_THREE
 
 from .medium import medium_action
 
 __all__ = ["HardBot", "PimcBot"]
+
+# ---------------------------------------------------------------------------- card tables
+
+_SUIT: Final[tuple[int, ...]] = tuple(i // 10 for i in range(40))
+_PTS: Final[tuple[int, ...]] = tuple(Card.from_index(i).points for i in range(40))
+_STR: Final[dict[bool, tuple[int, ...]]] = {
+    three: tuple(
+        (STRENGTH_THREE_AS_THREE if three else STRENGTH)[Card.from_index(i).rank] for i in range(40)
+    )
+    for three in (False, True)
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Per (trump, three-as-three): who beats whom, and the rule policy's card costs."""
+
+    beats: tuple[bool, ...]
+    lead_cost: tuple[float, ...]
+    discard_cost: tuple[float, ...]
+    win_cost: tuple[float, ...]
+    load_value: tuple[float, ...]
+    #: Solver move ordering: big cards and trumps first.
+    order: tuple[int, ...]
+
+
+def _make_tables(trump: int, three: bool) -> _Tables:
+    strength = _STR[three]
+    beats = []
+    for a in range(40):
+        for b in range(40):
+            if _SUIT[a] == _SUIT[b]:
+                beats.append(strength[b] > strength[a])
+            else:
+                beats.append(_SUIT[b] == trump)
+    lead, discard, win, load = [], [], [], []
+    for c in range(40):
+        s, p, is_trump = strength[c], _PTS[c], _SUIT[c] == trump
+        keep = 5.0 + 0.6 * s if is_trump else (2.0 if p >= 10 else 0.0)
+        lead.append((12.0 + s if is_trump else 0.9 * p + 0.05 * s) + (2.0 if p >= 10 else 0.0))
+        discard.append(p + keep + 0.05 * s)
+        win.append(keep - p + 0.01 * s)
+        load.append(-1e3 if is_trump else p - 0.01 * s)
+    order = tuple(-4 * _PTS[c] - (10 if _SUIT[c] == trump else 0) for c in range(40))
+    return _Tables(tuple(beats), tuple(lead), tuple(discard), tuple(win), tuple(load), order)
+
+
+_TABLES: Final[dict[tuple[int, bool], _Tables]] = {
+    (trump, three): _make_tables(trump, three) for trump in range(-1, 4) for three in (False, True)
+}
+
+
+# ---------------------------------------------------------------------------- the game core
+
+
+class _Game:
+    """The card play of one sample, cards as ints (``suit * 10 + rank - 1``).
+
+    ``stock`` has its top LAST. ``side[seat]`` is the scoring side of each seat; ``points``
+    per side. Cheap to copy; no validation.
+    """
+
+    __slots__ = ("hands", "points", "side", "stock", "trick", "turn")
+
+    def __init__(
+        self,
+        hands: list[list[int]],
+        stock: list[int],
+        trick: list[int],
+        turn: int,
+        side: tuple[int, ...],
+        points: list[int],
+    ) -> None:
+        self.hands = hands
+        self.stock = stock
+        self.trick = trick
+        self.turn = turn
+        self.side = side
+        self.points = points
+
+    def copy(self) -> _Game:
+        return _Game(
+            [list(h) for h in self.hands],
+            list(self.stock),
+            list(self.trick),
+            self.turn,
+            self.side,
+            list(self.points),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    n: int
+    follow: bool
+    trump: int
+    tables: _Tables
+    #: Cards left (hands + stock) at or below which the rest of a hand is solved exactly.
+    solve_at: int
+    epsilon: float
+
+
+def _legal(hand: list[int], trick: list[int], follow: bool) -> list[int]:
+    if follow and trick:
+        led = _SUIT[trick[0]]
+        same = [c for c in hand if _SUIT[c] == led]
+        if same:
+            return same
+    return hand
+
+
+def _policy(game: _Game, rules: _Rules, rng: random.Random) -> int:
+    """The rollout policy: medium's main rules, fast."""
+    hand = game.hands[game.turn]
+    trick = game.trick
+    options = _legal(hand, trick, rules.follow)
+    if len(options) == 1:
+        return options[0]
+    if rules.epsilon and rng.random() < rules.epsilon:
+        return options[int(rng.random() * len(options))]
+    tables = rules.tables
+    if not trick:
+        return min(options, key=tables.lead_cost.__getitem__)
+    beats = tables.beats
+    n = rules.n
+    best_i = 0
+    best = trick[0]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if beats[best * 40 + c]:
+            best_i, best = i, c
+    turn = game.turn
+    leader = (turn - len(trick)) % n
+    side = game.side
+    if side[(leader + best_i) % n] == side[turn]:
+        if len(trick) == n - 1:
+            return max(options, key=tables.load_value.__getitem__)
+        return min(options, key=tables.discard_cost.__getitem__)
+    row = best * 40
+    winners = [c for c in options if beats[row + c]]
+    if winners:
+        card = min(winners, key=tables.win_cost.__getitem__)
+        worth = sum(_PTS[c] for c in trick)
+        if worth >= 3 or _SUIT[card] != rules.trump or worth + _PTS[card] >= 10:
+            return card
+    return min(options, key=tables.discard_cost.__getitem__)
+
+
+def _play(game: _Game, card: int, rules: _Rules) -> None:
+    """Play ``card`` for the player to move; finish the trick and draw when complete."""
+    n = rules.n
+    turn = game.turn
+    game.hands[turn].remove(card)
+    trick = game.trick
+    trick.append(card)
+    if len(trick) < n:
+        game.turn = turn + 1 if turn + 1 < n else 0
+        return
+    beats = rules.tables.beats
+    best_i = 0
+    best = trick[0]
+    for i in range(1, n):
+        c = trick[i]
+        if beats[best * 40 + c]:
+            best_i, best = i, c
+    winner = (turn + 1 + best_i) % n
+    game.points[game.side[winner]] += sum(_PTS[c] for c in trick)
+    trick.clear()
+    stock = game.stock
+    if stock:
+        hands = game.hands
+        for i in range(n):
+            hands[(winner + i) % n].append(stock.pop())
+    game.turn = winner
+
+
+def _cards_left(game: _Game) -> int:
+    return sum(len(h) for h in game.hands) + len(game.stock)
+
+
+def _finish(game: _Game, rules: _Rules, rng: random.Random, root_side: int) -> int:
+    """Play ``game`` out (policy, then the exact solver once the stock is empty and few
+    cards remain). Returns work units spent; ``game.points`` holds the final points."""
+    work = 0
+    solve_at = rules.solve_at
+    while True:
+        trick = game.trick
+        if not trick and not game.hands[game.turn]:
+            return work
+        if not game.stock and _cards_left(game) <= solve_at:
+            if rules.n == 2 and not trick:
+                turn = game.turn
+                value, nodes = _solve2(
+                    tuple(game.hands[turn]),
+                    tuple(game.hands[1 - turn]),
+                    game.side[turn] == root_side,
+                    rules.tables.beats,
+                )
+            else:
+                value, nodes = _solve(game, rules, root_side)
+                nodes *= 2
+            future = sum(_PTS[c] for h in game.hands for c in h) + sum(_PTS[c] for c in trick)
+            game.points[root_side] += value
+            # Paranoid: the others share what the root side does not take.
+            other = future - value
+            others = [s for s in range(len(game.points)) if s != root_side]
+            for s in others:
+                game.points[s] += other // len(others)
+            game.points[others[0]] += other % len(others)
+            for h in game.hands:
+                h.clear()
+            trick.clear()
+            return work + nodes // 2
+        _play(game, _policy(game, rules, rng), rules)
+        work += 1
+
+
+def _solve2(
+    lead: tuple[int, ...], follow: tuple[int, ...], lead_is_root: bool, beats: tuple[bool, ...]
+) -> tuple[int, int]:
+    """Two players, empty stock, a trick about to be led: the exact future points of the
+    root player (minimax). Returns (value, nodes)."""
+    nodes = 0
+
+    def search(a: tuple[int, ...], b: tuple[int, ...], a_root: bool) -> int:
+        nonlocal nodes
+        if not a:
+            return 0
+        best_lead = -1 if a_root else 1000
+        for i, x in enumerate(a):
+            rest_a = a[:i] + a[i + 1 :]
+            best_reply = 1000 if a_root else -1
+            for j, y in enumerate(b):
+                nodes += 1
+                rest_b = b[:j] + b[j + 1 :]
+                pts = _PTS[x] + _PTS[y]
+                if beats[x * 40 + y]:  # the follower takes the trick and leads next
+                    value = (0 if a_root else pts) + search(rest_b, rest_a, not a_root)
+                else:
+                    value = (pts if a_root else 0) + search(rest_a, rest_b, a_root)
+                if a_root:
+                    if value < best_reply:
+                        best_reply = value
+                        if best_reply <= best_lead:
+                            break  # this lead is no better than one already found
+                elif value > best_reply:
+                    best_reply = value
+                    if best_reply >= best_lead:
+                        break
+            if a_root:
+                if best_reply > best_lead:
+                    best_lead = best_reply
+            elif best_reply < best_lead:
+                best_lead = best_reply
+        return best_lead
+
+    return search(lead, follow, lead_is_root), nodes
+
+
+def _solve(game: _Game, rules: _Rules, root_side: int) -> tuple[int, int]:
+    """Exact value (future points of ``root_side``) of the rest of ``game``, everybody
+    playing perfectly (paranoid when there are more than two sides). Does not change
+    ``game``. Returns (value, nodes searched)."""
+    n = rules.n
+    follow = rules.follow
+    beats = rules.tables.beats
+    hands = [list(h) for h in game.hands]
+    stock = list(game.stock)
+    trick = list(game.trick)
+    side = game.side
+    mine = [side[s] == root_side for s in range(n)]
+    table: dict[tuple[object, ...], tuple[int, int]] = {}
+    nodes = 0
+    order_key = rules.tables.order.__getitem__
+    # Transpositions only pay off in longer endings.
+    use_table = sum(len(h) for h in hands) + len(stock) > 2 * n
+
+    def search(turn: int, trick_pts: int, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        hand = hands[turn]
+        if not hand:
+            return 0
+        key: tuple[object, ...] | None = None
+        if use_table and not trick:
+            key = (turn, *(frozenset(h) for h in hands))
+            hit = table.get(key)
+            if hit is not None:
+                lo, hi = hit
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        options = _legal(hand, trick, follow)
+        maximizing = mine[turn]
+        # Big cards first: they decide most cutoffs.
+        order = sorted(options, key=order_key)
+        best = -1 if maximizing else 10**6
+        for card in order:
+            pos = hand.index(card)
+            hand.pop(pos)
+            trick.append(card)
+            pts = trick_pts + _PTS[card]
+            if len(trick) < n:
+                value = search(turn + 1 if turn + 1 < n else 0, pts, alpha, beta)
+                trick.pop()
+            else:
+                best_i = 0
+                top = trick[0]
+                for i in range(1, n):
+                    c = trick[i]
+                    if beats[top * 40 + c]:
+                        best_i, top = i, c
+                winner = (turn + 1 + best_i) % n
+                gain = pts if mine[winner] else 0
+                saved = list(trick)
+                trick.clear()
+                drawn: list[int] = []
+                if stock:
+                    for i in range(n):
+                        seat = (winner + i) % n
+                        hands[seat].append(stock.pop())
+                        drawn.append(seat)
+                value = gain + search(winner, 0, alpha - gain, beta - gain)
+                for seat in reversed(drawn):
+                    stock.append(hands[seat].pop())
+                trick.extend(saved)
+                trick.pop()
+            hand.insert(pos, card)
+            if maximizing:
+                if value > best:
+                    best = value
+                if best > alpha:
+                    alpha = best
+            else:
+                if value < best:
+                    best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        if key is not None:
+            lo, hi = table.get(key, (0, 10**6))
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            table[key] = (lo, hi)
+        return best
+
+    value = search(game.turn, sum(_PTS[c] for c in trick), -1, 10**6)
+    return value, nodes
+
+
+# ---------------------------------------------------------------------------- sampling
+
+
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """What a view fixes; samples fill in the rest."""
+
+    n: int
+    me: int
+    hands: tuple[tuple[int, ...], ...]  # known cards per seat (all of mine)
+    needs: tuple[int, ...]  # hidden cards per seat
+    voids: tuple[frozenset[int], ...]
+    unseen: tuple[int, ...]
+    stock_bottom: tuple[int, ...]  # face-up briscola (bottom) when in the stock
+    stock_top: tuple[int, ...]  # scoperta: the face-up top card
+    stock_hidden: int
+    trick: tuple[int, ...]
+    turn: int
+    points: tuple[int, ...]  # per seat
+    called: int  # Chiamata called card when the partner is unknown to this seat, else -1
+    caller: int
+    partner: int  # known partner, else -1
+
+
+def _deal_of(seen: PlayerView) -> _Deal:
+    rules = seen.rules
+    n = rules.players
+    me = seen.seat
+    hands = tuple(
+        tuple(c.index for c in seen.hand) if s == me else tuple(c.index for c in seen.known[s])
+        for s in range(n)
+    )
+    needs = tuple(0 if s == me else seen.hand_sizes[s] - len(seen.known[s]) for s in range(n))
+    bottom: tuple[int, ...] = ()
+    top: tuple[int, ...] = ()
+    hidden = seen.stock_size
+    if seen.briscola_in_stock and seen.briscola is not None:
+        bottom = (seen.briscola.index,)
+        hidden -= 1
+    if seen.stock_top is not None and not (seen.briscola_in_stock and seen.stock_size == 1):
+        top = (seen.stock_top.index,)
+        hidden -= 1
+    called = -1
+    if seen.called is not None and seen.partner is None:
+        called = seen.called.index
+    return _Deal(
+        n=n,
+        me=me,
+        hands=hands,
+        needs=needs,
+        voids=tuple(frozenset(int(v) for v in seen.voids[s]) for s in range(n)),
+        unseen=tuple(c.index for c in seen.unseen_cards()),
+        stock_bottom=bottom,
+        stock_top=top,
+        stock_hidden=hidden,
+        trick=tuple(c.index for _, c in seen.table),
+        turn=me,
+        points=seen.points,
+        called=called,
+        caller=seen.caller if seen.caller is not None else -1,
+        partner=seen.partner if seen.partner is not None else -1,
+    )
+
+
+def _sides(seen: PlayerView, partner: int) -> tuple[int, ...]:
+    rules = seen.rules
+    n = rules.players
+    if rules.chiamata:
+        calling = {seen.caller, partner}
+        return tuple(0 if s in calling else 1 for s in range(n))
+    return tuple(rules.side_of(s) for s in range(n))
+
+
+def _sample_hands(deal: _Deal, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+    """Other hands and the stock (top last) for one sample; None if voids made it fail."""
+    pool = list(deal.unseen)
+    rng.shuffle(pool)
+    n = deal.n
+    hands = [list(h) for h in deal.hands]
+    if any(deal.voids[s] for s in range(n) if s != deal.me):
+        order = sorted(
+            (s for s in range(n) if s != deal.me and deal.needs[s]),
+            key=lambda s: -len(deal.voids[s]),
+        )
+        for s in order:
+            banned = deal.voids[s]
+            got = 0
+            rest = []
+            for c in pool:
+                if got < deal.needs[s] and _SUIT[c] not in banned:
+                    hands[s].append(c)
+                    got += 1
+                else:
+                    rest.append(c)
+            if got < deal.needs[s]:
+                return None
+            pool = rest
+        hidden = pool
+    else:
+        pos = 0
+        for s in range(n):
+            need = deal.needs[s]
+            if need:
+                hands[s].extend(pool[pos : pos + need])
+                pos += need
+        hidden = pool[pos:]
+    stock = [*deal.stock_bottom, *hidden, *deal.stock_top]
+    return hands, stock
+
+
+# ---------------------------------------------------------------------------- inference
+
+
+def _likelihood(seen: PlayerView, hands: list[list[int]], rules: _Rules) -> float:
+    """How well a sample explains the opponents' plays in the last trick(s) they played
+    while holding cards that are still in their hands in the sample.
+
+    Model: a player who let a trick worth 10 or more points go while holding a cheap card
+    that would have taken it (a higher card of the suit, or a low trump) did so rarely
+    (factor 0.25); one who trumped or overtook a poor trick while holding a liscio also
+    rarely (0.5). Only cards that the player certainly held at that time count: with a draw
+    after every trick, that is the cards of the current hand minus the last draw, which is
+    one of them at random.
+    """
+    n = seen.rules.players
+    me = seen.seat
+    beats = rules.tables.beats
+    weight = 1.0
+    recent = seen.tricks[-1:] if seen.stock_size else seen.tricks[-2:]
+    for trick in recent:
+        cards = [c.index for c in trick.cards]
+        for pos in range(1, n):
+            seat = trick.seats[pos]
+            if seat == me:
+                continue
+            held = hands[seat]
+            best_i = 0
+            for i in range(1, pos):
+                if beats[cards[best_i] * 40 + cards[i]]:
+                    best_i = i
+            best = cards[best_i]
+            played = cards[pos]
+            worth = sum(_PTS[c] for c in cards[:pos])
+            took = bool(beats[best * 40 + played])
+            if not took and worth + _PTS[played] >= 10:
+                cheap = [
+                    c
+                    for c in held
+                    if beats[best * 40 + c] and (_SUIT[c] != rules.trump or _PTS[c] == 0)
+                ]
+                if cheap:
+                    weight *= 0.25
+            elif (
+                took
+                and worth == 0
+                and _PTS[played] == 0
+                and _SUIT[played] == rules.trump
+                and any(_PTS[c] == 0 and _SUIT[c] != rules.trump for c in held)
+            ):
+                weight *= 0.5
+    return weight
+
+
+# ---------------------------------------------------------------------------- the bots
+
+
+def _utility(points: Sequence[int], side: int, target: int, three_way: bool) -> float:
+    mine = points[side]
+    if three_way:
+        top = max(p for s, p in enumerate(points) if s != side)
+        win = 1.0 if mine > top else 0.5 if mine == top else 0.0
+        return win + 0.002 * (mine - top)
+    win = 1.0 if mine >= target else 0.0
+    if target == 61 and mine == 60:
+        win = 0.5
+    return win + 0.002 * (mine - 60)
+
+
+class HardBot:
+    """Search over samples consistent with the view (see the module docstring).
+
+    Options: ``budget`` (work units per move; fixed, reproducible), ``time_limit`` (seconds;
+    a clock on top of the budget), ``inference`` (weight samples by the opponents' plays),
+    ``epsilon`` (rollout randomness), ``solve_at`` (cards left at which the rest of a hand is
+    solved exactly), ``min_samples``.
+    """
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        time_limit: float | None = None,
+        budget: int | None = None,
+        inference: bool = True,
+        epsilon: float = 0.05,
+        solve_at: int | None = None,
+        min_samples: int = 8,
+        deterministic: bool = False,
+    ) -> None:
+        self.name = "hard"
+        self.rng = rng or random.Random(0)
+        self.time_limit = None if deterministic else time_limit
+        self.budget = budget
+        self.inference = inference
+        self.epsilon = epsilon
+        self.solve_at = solve_at
+        self.min_samples = min_samples
+        self.last_samples = 0
+
+    def _budget(self, n: int) -> int:
+        if self.budget is not None:
+            return self.budget
+        return 26000 if n == 2 else 30000
+
+    def _solve_at(self, n: int) -> int:
+        if self.solve_at is not None:
+            return self.solve_at
+        return {2: 8, 3: 6, 4: 8, 5: 10, 6: 12}.get(n, 10)
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError("no legal action: it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase != "play":
+            return medium_action(view)
+        return self._search(view)
+
+    def _search(self, seen: PlayerView) -> Action:
+        rng = self.rng
+        n = seen.rules.players
+        trump = int(seen.trump) if seen.trump is not None else -1
+        tables = _TABLES[(trump, seen.rules.three_as_three)]
+        rules = _Rules(
+            n=n,
+            follow=seen.rules.follow_suit,
+            trump=trump,
+            tables=tables,
+            solve_at=self._solve_at(n),
+            epsilon=self.epsilon,
+        )
+        plays = [a for a in seen.legal if isinstance(a, Play)]
+        swap = next((a for a in seen.legal if isinstance(a, Swap)), None)
+        deal = _deal_of(seen)
+        three_way = len(seen.rules.sides) > 2
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + 0.92 * self.time_limit
+        budget = self._budget(n)
+        places = sum(1 for s in range(n) if deal.needs[s]) + (1 if deal.stock_hidden else 0)
+        perfect = places <= 1
+        # Candidate lines: each play, and (when legal) a swap followed by each play.
+        lines: list[tuple[Swap | None, int]] = [(None, a.card.index) for a in plays]
+        if swap is not None:
+            briscola = seen.briscola
+            assert briscola is not None
+            swapped_hand = [c.index for c in seen.hand if c is not swap.card] + [briscola.index]
+            lines += [(swap, c) for c in swapped_hand]
+        totals = [0.0] * len(lines)
+        weights = 0.0
+        work = 0
+        samples = 0
+        inference = self.inference and not perfect
+        while True:
+            if samples >= self.min_samples or perfect:
+                if perfect and samples:
+                    break
+                if work >= budget:
+                    break
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+            sampled = _sample_hands(deal, rng)
+            if sampled is None:
+                # Void constraints are hard to meet by chance: the engine's dealer.
+                sampled = _from_engine(seen, rng)
+            hands, stock = sampled
+            partner = deal.partner
+            if deal.called >= 0:
+                partner = next(s for s in range(n) if deal.called in hands[s])
+            side = _sides(seen, partner)
+            points = [0] * (max(side) + 1)
+            for s in range(n):
+                points[side[s]] += deal.points[s]
+            root_side = side[deal.me]
+            target = 61
+            if seen.rules.chiamata and seen.high_bid is not None:
+                target = seen.high_bid.points if root_side == 0 else 121 - seen.high_bid.points
+            weight = _likelihood(seen, hands, rules) if inference else 1.0
+            base = _Game(hands, stock, list(deal.trick), deal.turn, side, points)
+            seed = rng.random()
+            for i, (swap_action, card) in enumerate(lines):
+                game = base.copy()
+                if swap_action is not None:
+                    game.hands[deal.me].remove(swap_action.card.index)
+                    game.hands[deal.me].append(game.stock[0])
+                    game.stock[0] = swap_action.card.index
+                _play(game, card, rules)
+                # Common random numbers: every line sees the same rollout randomness.
+                work += 1 + _finish(game, rules, random.Random(seed), root_side)
+                totals[i] += weight * _utility(game.points, root_side, target, three_way)
+            weights += weight
+            samples += 1
+        self.last_samples = samples
+        best = max(range(len(lines)), key=lambda i: (totals[i], -i))
+        swap_action, card = lines[best]
+        if swap_action is not None:
+            return swap_action
+        return Play(Card.from_index(card))
+
+
+def _from_engine(seen: PlayerView, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    state = determinize(seen, rng)
+    hands = [[c.index for c in hand] for hand in state.hands]
+    stock = [c.index for c in reversed(state.stock)]
+    return hands, stock
 
 
 class PimcBot:
@@ -21,7 +737,7 @@ class PimcBot:
         self,
         rng: random.Random | None = None,
         time_limit: float | None = None,
-        budget: int = 40,
+        budget: int = 48,
     ) -> None:
         self.name = "pimc"
         self.rng = rng or random.Random(0)
@@ -53,6 +769,3 @@ class PimcBot:
             samples += 1
         best = max(range(len(plays)), key=lambda i: (totals[i], -i))
         return plays[best]
-
-
-HardBot = PimcBot

@@ -1,0 +1,377 @@
+"""Computer players: legal moves in every configuration, determinism, no peeking at hidden
+cards, the rules of thumb of medium, exact endgames of hard, Chiamata bidding."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from typing import Any
+
+import pytest
+from enginehelp import stacked
+
+from briscola.ai import BOT_NAMES, hint, make_bot
+from briscola.ai.base import Bot
+from briscola.ai.bidding import choose_bid, hand_value
+from briscola.ai.medium import MediumBot, medium_action
+from briscola.ai.protocol import view_from_json
+from briscola.ai.search import HardBot
+from briscola.engine import (
+    PASS,
+    PRESETS,
+    Action,
+    Bid,
+    Call,
+    Card,
+    GameState,
+    Play,
+    PlayerView,
+    Rules,
+    Suit,
+    Swap,
+    cards_from_codes,
+    determinize,
+    view,
+)
+
+CONFIGS = [Rules.preset(name) for name in PRESETS] + [
+    Rules.preset("classic2", swap=True, three_as_three=True),
+    Rules.preset("scoperta2", swap=True),
+    Rules.preset("teams4", partners_see="start", swap=True),
+    Rules.preset("teams6", partners_see="stock-empty", three_as_three=True),
+    Rules.preset("classic3", swap=True),
+    Rules.preset("chiamata5", three_as_three=True),
+    Rules.preset("briscolone2", three_as_three=True),
+]
+IDS = [f"{r.name}-{i}" for i, r in enumerate(CONFIGS)]
+
+#: Small fixed budgets keep the search bots quick in tests.
+FAST: dict[str, dict[str, Any]] = {"hard": {"budget": 250, "min_samples": 2}, "pimc": {"budget": 4}}
+
+
+def bot(name: str, seed: int) -> Bot:
+    return make_bot(name, random.Random(seed), **FAST.get(name, {}))
+
+
+def play_game(rules: Rules, names: list[str], seed: int) -> tuple[GameState, list[Action]]:
+    """Play one hand, checking that every choice is legal; returns the state and moves."""
+    state = GameState.new(rules, random.Random(seed), dealer=seed % rules.players)
+    bots = [bot(names[s % len(names)], seed * 10 + s) for s in range(rules.players)]
+    moves: list[Action] = []
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        seen = view(state, seat)
+        action = bots[seat].choose(seen)
+        assert action in seen.legal, f"{bots[seat].name} chose illegal {action} in {rules.name}"
+        state.apply(action)
+        moves.append(action)
+    return state, moves
+
+
+# ---------------------------------------------------------------------------- every preset
+
+
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_every_bot_plays_only_legal_actions(rules: Rules) -> None:
+    names = list(BOT_NAMES)
+    for seed in range(2):
+        state, _ = play_game(rules, names[seed:] + names[:seed], seed)
+        assert sum(state.points) == rules.total_points
+
+
+@pytest.mark.parametrize("name", ["easy", "medium", "random"])
+@pytest.mark.parametrize("rules", CONFIGS, ids=IDS)
+def test_rule_bots_many_games(rules: Rules, name: str) -> None:
+    for seed in range(6):
+        play_game(rules, [name, "random"], 100 + seed)
+
+
+def test_make_bot_rejects_unknown_names() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster", random.Random(1))
+    for name in BOT_NAMES:
+        assert make_bot(name, random.Random(1)).name == name
+
+
+def test_bot_refuses_a_view_where_it_is_not_its_turn() -> None:
+    state = GameState.new(Rules.preset("classic2"), random.Random(3))
+    other = 1 - (state.current_player or 0)
+    for name in BOT_NAMES:
+        with pytest.raises(ValueError):
+            bot(name, 1).choose(view(state, other))
+
+
+# ---------------------------------------------------------------------------- determinism
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("preset", ["classic2", "teams4", "chiamata5"])
+def test_same_seed_same_moves(name: str, preset: str) -> None:
+    rules = Rules.preset(preset)
+    first = play_game(rules, [name], 7)[1]
+    second = play_game(rules, [name], 7)[1]
+    assert first == second
+
+
+def test_hard_default_budget_is_deterministic() -> None:
+    state = GameState.new(Rules.preset("classic2"), random.Random(11))
+    seen = view(state, state.current_player or 0)
+    choices = {HardBot(random.Random(5), budget=2000).choose(seen) for _ in range(3)}
+    assert len(choices) == 1
+
+
+def test_hard_respects_a_time_limit() -> None:
+    state = GameState.new(Rules.preset("chiamata5"), random.Random(2))
+    while state.phase != "play":
+        seat = state.current_player
+        assert seat is not None
+        state.apply(medium_action(view(state, seat)))
+    seat = state.current_player
+    assert seat is not None
+    hard = HardBot(random.Random(1), time_limit=0.05, budget=10**9)
+    start = time.perf_counter()
+    assert hard.choose(view(state, seat)) in state.legal_actions()
+    assert time.perf_counter() - start < 1.0
+
+
+# ---------------------------------------------------------------------------- no peeking
+
+
+def _poison(state: GameState) -> None:
+    """Make a real state unusable: any bot that touched it would fail."""
+    for name in ("hands", "stock", "trick", "trick_seats", "piles", "known", "voids", "deck"):
+        setattr(state, name, None)
+
+
+@pytest.mark.parametrize("preset", ["classic2", "teams4", "chiamata5", "briscolone2"])
+def test_bots_choose_from_the_view_alone(preset: str) -> None:
+    """A bot gets a view; the real state can be destroyed and it still plays the same."""
+    rules = Rules.preset(preset)
+    for seed in range(3):
+        state = GameState.new(rules, random.Random(seed))
+        moves = random.Random(seed)
+        for _ in range(moves.randrange(0, 12)):
+            state.apply(moves.choice(state.legal_actions()))
+        seat = state.current_player
+        assert seat is not None
+        seen = view(state, seat)
+        expected = {name: bot(name, 3).choose(seen) for name in BOT_NAMES}
+        _poison(state)
+        for name in BOT_NAMES:
+            assert bot(name, 3).choose(seen) == expected[name]
+            # And from the view's JSON alone (what a protocol bot gets).
+            assert bot(name, 3).choose(view_from_json(seen.to_json())) == expected[name]
+
+
+@pytest.mark.parametrize("preset", ["classic2", "scoperta2", "teams4", "classic3", "chiamata5"])
+def test_hidden_cards_do_not_change_the_choice(preset: str) -> None:
+    """Two real games that agree on everything one seat sees but differ in the hidden cards
+    (other hands and the stock) get the same move from every bot."""
+    rules = Rules.preset(preset)
+    checked = 0
+    for seed in range(8):
+        state = GameState.new(rules, random.Random(seed))
+        moves = random.Random(seed + 100)
+        for _ in range(moves.randrange(0, 16)):
+            state.apply(moves.choice(state.legal_actions()))
+        if state.phase != "play":
+            continue
+        seat = state.current_player
+        assert seat is not None
+        seen = view(state, seat)
+        other = determinize(seen, random.Random(seed + 7))
+        if other.hands == state.hands and other.stock == state.stock:
+            continue
+        assert view(other, seat) == seen
+        for name in BOT_NAMES:
+            assert bot(name, 4).choose(view(state, seat)) == bot(name, 4).choose(view(other, seat))
+        checked += 1
+    assert checked >= 3
+
+
+# ---------------------------------------------------------------------------- medium's rules
+
+
+def _medium(state: GameState) -> Action:
+    seat = state.current_player
+    assert seat is not None
+    return MediumBot(random.Random(1)).choose(view(state, seat))
+
+
+def test_medium_takes_an_ace_with_a_low_trump() -> None:
+    rules = Rules.preset("classic2")
+    # Seat 1 leads the Ace of cups; seat 0 holds a low trump (coins) and two lisci.
+    state = stacked(rules, {1: "AC 4S 5S", 0: "2D 4B 6S"}, dealer=0, briscola="KD")
+    state.apply(Play(Card.from_code("AC")))
+    assert _medium(state) == Play(Card.from_code("2D"))
+
+
+def test_medium_does_not_trump_a_jack() -> None:
+    rules = Rules.preset("classic2")
+    state = stacked(rules, {1: "JC 4S 5S", 0: "2D 4B 6S"}, dealer=0, briscola="KD")
+    state.apply(Play(Card.from_code("JC")))
+    assert _medium(state) == Play(Card.from_code("4B"))
+
+
+def test_medium_leads_a_liscio() -> None:
+    rules = Rules.preset("classic2")
+    state = stacked(rules, {1: "AC 4B KD", 0: "2S 5S 6S"}, dealer=0, briscola="JD")
+    assert _medium(state) == Play(Card.from_code("4B"))
+
+
+def test_medium_loads_points_on_its_partners_sure_trick() -> None:
+    rules = Rules.preset("teams4")
+    # Seats 1, 2, 3, 0 play in turn. Seat 1 leads the Ace of trump (coins), which nothing
+    # beats; its partner, seat 3, loads its Ace of cups on it.
+    state = stacked(
+        rules,
+        {1: "AD 4S 5S", 2: "2S 6S 7S", 3: "AC 4B 5B", 0: "2B 6B 7B"},
+        dealer=0,
+        briscola="JD",
+    )
+    state.apply(Play(Card.from_code("AD")))
+    state.apply(Play(Card.from_code("2S")))
+    assert _medium(state) == Play(Card.from_code("AC"))
+
+
+def test_medium_swaps_when_it_gains() -> None:
+    rules = Rules.preset("classic2", swap=True)
+    state = stacked(rules, {1: "7D 4B 5S", 0: "2S 5B 6S"}, dealer=0, briscola="AD")
+    assert _medium(state) == Swap(Card.from_code("7D"))
+
+
+def test_hint_is_medium() -> None:
+    for seed in range(10):
+        state = GameState.new(Rules.preset("teams4"), random.Random(seed))
+        seen = view(state, state.current_player or 0)
+        assert hint(seen) == medium_action(seen)
+        assert hint(seen) in seen.legal
+
+
+def test_easy_is_a_beginner_but_sensible() -> None:
+    """Easy keeps medium's habits most of the time but slips now and then."""
+    same = differ = 0
+    for seed in range(30):
+        state = GameState.new(Rules.preset("classic2"), random.Random(seed))
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 20)):
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.current_player
+        assert seat is not None
+        seen = view(state, seat)
+        if len(seen.legal) < 2:
+            continue
+        if bot("easy", seed).choose(seen) == medium_action(seen):
+            same += 1
+        else:
+            differ += 1
+    assert same > differ > 0
+
+
+# ---------------------------------------------------------------------------- Chiamata
+
+
+def _auction_view(hand: str, bids: list[tuple[int, Bid | None]] | None = None) -> PlayerView:
+    """Seat 1 (first to speak) holding ``hand`` in a fresh Chiamata deal."""
+    rules = Rules.preset("chiamata5")
+    cards = cards_from_codes(hand)
+    rest = [c for c in rules.deck if c not in cards]
+    hands = {1: " ".join(c.code for c in cards)}
+    for seat in (2, 3, 4, 0):
+        hands[seat] = " ".join(c.code for c in rest[:8])
+        rest = rest[8:]
+    state = stacked(rules, hands, dealer=0)
+    for _seat, bid in bids or []:
+        state.apply(bid if bid is not None else PASS)
+    seat = state.current_player
+    assert seat is not None
+    return view(state, seat)
+
+
+def test_chiamata_strong_hand_bids_weak_hand_passes() -> None:
+    strong = _auction_view("AD 3D KD QD 7D AC 3C AS")
+    assert isinstance(choose_bid(strong), Bid)
+    weak = _auction_view("2D 4C 5S 6B 4D 5C 6S 2B")
+    assert choose_bid(weak) == PASS
+
+
+def test_chiamata_call_is_not_in_own_hand() -> None:
+    rules = Rules.preset("chiamata5")
+    for seed in range(20):
+        state = GameState.new(rules, random.Random(seed))
+        while state.phase != "play":
+            seat = state.current_player
+            assert seat is not None
+            seen = view(state, seat)
+            action = medium_action(seen)
+            if isinstance(action, Call):
+                strongest = max(
+                    hand_value(seen.hand, s, Card(action.card.rank, s), rules.strength)
+                    for s in Suit
+                )
+                assert hand_value(
+                    seen.hand, action.card.suit, action.card, rules.strength
+                ) == pytest.approx(strongest)
+                if any(Card(action.card.rank, s) not in seen.hand for s in Suit):
+                    assert action.card not in seen.hand
+            state.apply(action)
+
+
+def test_chiamata_medium_caller_side_wins_often() -> None:
+    """Medium's bids are sound: the caller's side wins most hands among medium players."""
+    rules = Rules.preset("chiamata5")
+    wins = hands = 0
+    for seed in range(30):
+        state, _ = play_game(rules, ["medium"], 300 + seed)
+        result = state.outcome()
+        hands += 1
+        wins += result.winner == 0
+    assert wins / hands >= 0.5
+
+
+# ---------------------------------------------------------------------------- hard's search
+
+
+def _minimax(state: GameState, seat: int) -> int:
+    """Exact final points of ``seat`` with perfect play by both (two players)."""
+    if state.is_terminal():
+        return state.points[seat]
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        values.append(_minimax(child, seat))
+    return max(values) if state.current_player == seat else min(values)
+
+
+def test_hard_plays_the_two_player_endgame_perfectly() -> None:
+    rules = Rules.preset("classic2")
+    checked = 0
+    for seed in range(40):
+        state = GameState.new(rules, random.Random(seed))
+        rng = random.Random(seed)
+        while state.stock or rng.random() < 0.3:
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.current_player
+        if seat is None or len(state.legal_actions()) < 2:
+            continue
+        best = _minimax(state, seat)
+        action = HardBot(random.Random(1)).choose(view(state, seat))
+        # Nothing is hidden: hard solves the position and reaches the best final score.
+        assert _minimax(_after(state, action), seat) == best
+        checked += 1
+    assert checked >= 10
+
+
+def _after(state: GameState, action: Action) -> GameState:
+    child = state.clone()
+    child.apply(action)
+    return child
+
+
+def test_hard_beats_nothing_illegal_with_swaps() -> None:
+    rules = Rules.preset("classic2", swap=True)
+    for seed, (a, b) in enumerate(itertools.product(["hard"], ["medium", "random"])):
+        play_game(rules, [a, b], 500 + seed)
