@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 import struct
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,6 +137,57 @@ def test_version_resource_generated(onedir: Build) -> None:
     version = read_version(onedir.source)
     assert f"StringStruct('ProductVersion', {version!r})" in text
     assert f"filevers={version_numbers(version)}" in text
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("bash") is None, reason="Linux only"
+)
+def test_install_linux_script(onedir: Build, tmp_path: Path) -> None:
+    """packaging/install-linux.sh installs for a (fake) user, the installed command runs from
+    anywhere, and --uninstall removes everything it put there."""
+    home = tmp_path / "user"
+    home.mkdir()
+    env = dict(os.environ, HOME=str(home))
+    env.pop("XDG_DATA_HOME", None)
+    script = REPO / "packaging" / "install-linux.sh"
+    app = onedir.executable.parent
+
+    def install(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["bash", str(script), *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+
+    done = install("--from", str(app))
+    assert done.returncode == 0, done.stderr
+    share = home / ".local" / "share"
+    command = home / ".local" / "bin" / "briscola"
+    assert (home / ".local" / "opt" / "briscola" / "_internal" / "assets").is_dir()
+    assert command.is_symlink()
+    sizes = [p.stem.split("-")[1] for p in (REPO / "assets" / "icon").glob("icon-*.png")]
+    assert sizes
+    for size in sizes:
+        assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "briscola.png").is_file()
+    desktop = (share / "applications" / "briscola.desktop").read_text(encoding="utf-8")
+    assert f'Exec="{home}/.local/opt/briscola/briscola"' in desktop
+    assert "Icon=briscola" in desktop
+
+    cwd, briscola_home = tmp_path / "cwd", tmp_path / "briscola-home"
+    cwd.mkdir()
+    proc = frozen_check.run_app(
+        command, ["--self-check"], cwd=cwd, env=frozen_check.headless_env(briscola_home)
+    )
+    assert proc.returncode == 0 and "result: OK" in proc.stdout, proc.stdout + proc.stderr
+
+    done = install("--uninstall")
+    assert done.returncode == 0, done.stderr
+    left = [p for p in home.rglob("*") if p.is_file() or p.is_symlink()]
+    assert [p.name for p in left if p.name != "mimeinfo.cache"] == []
 
 
 # ----------------------------------------------------------------------------- onefile
