@@ -1,0 +1,280 @@
+"""Replaying saved game records trick by trick.
+
+The score screen saves a hand's record (the engine's JSON format) into the records folder;
+:class:`ReplayPickerScene` lists them and :class:`ReplayScene` steps through one: every
+hand open, the trick on the table with its winner, the piles and points so far.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine import GameState, ReplayError, Trick, replay
+from .. import paths
+from ..i18n import _
+from ..scene import Scene
+from ..sprites import CardRenderer, CardSprite
+from ..tablelayout import TableLayout
+from ..widgets import Button, WidgetGroup, draw_panel, fit_text
+
+if TYPE_CHECKING:
+    from ..app import App
+
+log = logging.getLogger(__name__)
+PAGE = 6
+
+
+@dataclass
+class RecordEntry:
+    path: Path
+    doc: dict[str, Any]
+    title: str
+
+
+def _names(doc: dict[str, Any]) -> list[str]:
+    players = (doc.get("meta") or {}).get("players") or []
+    names = [str(p.get("name", "?")) if isinstance(p, dict) else str(p) for p in players]
+    count = int(doc.get("rules", {}).get("players", len(names) or 2))
+    while len(names) < count:
+        names.append(_("Seat {n}").format(n=len(names) + 1))
+    return names
+
+
+def load_entries(folder: Path | None = None) -> list[RecordEntry]:
+    """Saved records, newest first; unreadable files are skipped (and logged)."""
+    folder = folder or paths.records_dir()
+    entries = []
+    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            replay(doc)
+        except (OSError, ValueError) as exc:
+            log.warning("skipping record %s: %s", path, exc)
+            continue
+        names = _names(doc)
+        result = doc.get("result") or {}
+        points = result.get("side_points") or []
+        date = str((doc.get("meta") or {}).get("date", ""))[:16].replace("T", " ")
+        score = " – ".join(str(p) for p in points)
+        title = f"{date}  {doc['rules'].get('preset', '')}  {' / '.join(names)}  {score}".strip()
+        entries.append(RecordEntry(path, doc, title))
+    return entries
+
+
+class ReplayPickerScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.entries = load_entries()
+        self.page = 0
+        self.group = WidgetGroup()
+        self.back = Button(lambda: _("Back"), app.pop, name="back")
+        self.prev = Button(lambda: _("Previous"), lambda: self._turn(-1), name="prev")
+        self.next = Button(lambda: _("Next"), lambda: self._turn(1), name="next")
+        self._rebuild()
+
+    def _turn(self, step: int) -> None:
+        pages = max(1, (len(self.entries) + PAGE - 1) // PAGE)
+        self.page = (self.page + step) % pages
+        self._rebuild()
+        self.on_resize(self.app.size)
+
+    def _rebuild(self) -> None:
+        self.rows: list[Button] = []
+        for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
+            self.rows.append(
+                Button(lambda e=entry: e.title, lambda e=entry: self.open(e), name="record")
+            )
+        self.group = WidgetGroup([*self.rows, self.prev, self.next, self.back])
+        self.prev.visible = self.next.visible = len(self.entries) > PAGE
+        self.group.keyboard_focus = True
+
+    def open(self, entry: RecordEntry) -> None:
+        try:
+            self.app.push(ReplayScene(self.app, entry.doc))
+        except ReplayError as exc:
+            self.app.notify(_("This record cannot be replayed: {reason}").format(reason=exc))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        px = self.app.px
+        w, h = size
+        width = min(w - px(80), px(900))
+        x = (w - width) // 2
+        y = px(130)
+        for row in self.rows:
+            row.rect = pygame.Rect(x, y, width, px(46))
+            y += px(54)
+        bottom = h - px(70)
+        self.prev.rect = pygame.Rect(x, bottom, px(160), px(44))
+        self.next.rect = pygame.Rect(x + px(170), bottom, px(160), px(44))
+        self.back.rect = pygame.Rect(x + width - px(160), bottom, px(160), px(44))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        self.group.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        px = app.px
+        app.draw_backdrop(surface)
+        w, _h = surface.get_size()
+        title = app.assets.text(_("Replay a game"), px(40), app.theme.accent, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, px(30))))
+        if not self.entries:
+            lines = [
+                _("No saved games yet."),
+                _("Save a hand from the score screen; it will appear here."),
+                str(paths.records_dir()),
+            ]
+            y = px(160)
+            for line in lines:
+                size = fit_text(app.assets, line, px(22), w - px(60))
+                text = app.assets.text(line, size, app.theme.text)
+                surface.blit(text, text.get_rect(midtop=(w // 2, y)))
+                y += px(40)
+        self.group.draw(surface, app.assets, app.theme)
+
+
+class ReplayScene(Scene):
+    """Steps through a record: Left/Right (or the buttons) move trick by trick."""
+
+    def __init__(self, app: App, doc: dict[str, Any]) -> None:
+        super().__init__(app)
+        self.doc = doc
+        self.final = replay(doc)
+        self.names = _names(doc)
+        self.tricks: list[Trick] = list(self.final.tricks)
+        self.states = [self._state_after(i) for i in range(len(self.tricks) + 1)]
+        self.index = 0
+        self.autoplay = False
+        self.clock = 0.0
+        rules = self.final.rules
+        self.layout = TableLayout(app.size, rules.players, app.settings.ui_scale)
+        self.renderer = CardRenderer(app.assets)
+        self.back = Button(lambda: _("Back"), app.pop, name="back")
+        self.prev = Button(lambda: _("Previous trick"), lambda: self.step(-1), name="prev")
+        self.play = Button(
+            lambda: _("Pause") if self.autoplay else _("Play"), self.toggle, name="play"
+        )
+        self.next = Button(lambda: _("Next trick"), lambda: self.step(1), name="next")
+        self.group = WidgetGroup([self.prev, self.play, self.next, self.back])
+        self.group.keyboard_focus = True
+        self.group.focus_widget(self.next)
+
+    def _state_after(self, count: int) -> GameState:
+        doc = copy.deepcopy(self.doc)
+        doc["tricks"] = doc["tricks"][:count]
+        doc["swaps"] = [s for s in doc.get("swaps", []) if s["trick"] < count]
+        doc.pop("table", None)
+        doc["result"] = None if count < len(self.tricks) else doc.get("result")
+        return replay(doc)
+
+    def step(self, direction: int) -> None:
+        self.index = max(0, min(len(self.tricks), self.index + direction))
+        self.app.audio.play("play", 0.5)
+
+    def toggle(self) -> None:
+        self.autoplay = not self.autoplay
+        self.clock = 0.0
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        rules = self.final.rules
+        self.layout = TableLayout(size, rules.players, self.app.settings.ui_scale)
+        lay = self.layout
+        self.renderer.configure(
+            self.app.settings.deck_style,
+            self.app.settings.back,
+            {lay.card_w, lay.trick_w, lay.small_w, lay.pile_w, lay.stock_w},
+        )
+        px = self.app.px
+        w, h = size
+        bw, bh = px(150), px(36)
+        left = w - 2 * bw - px(24)
+        top = h - 2 * bh - px(22)
+        for i, button in enumerate((self.prev, self.next, self.play, self.back)):
+            button.rect = pygame.Rect(
+                left + (i % 2) * (bw + px(8)), top + (i // 2) * (bh + px(8)), bw, bh
+            )
+
+    def on_settings_changed(self) -> None:
+        self.on_resize(self.app.size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.step(-1 if event.key == pygame.K_LEFT else 1)
+                return
+        self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.autoplay:
+            self.clock += dt
+            if self.clock >= 1.6:
+                self.clock = 0.0
+                if self.index >= len(self.tricks):
+                    self.autoplay = False
+                else:
+                    self.step(1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        px = app.px
+        lay = self.layout
+        app.draw_backdrop(surface)
+        state = self.states[self.index]
+        rules = state.rules
+        trick = self.tricks[self.index] if self.index < len(self.tricks) else None
+        on_table = set(trick.cards) if trick else set()
+        for seat in range(rules.players):
+            hand = [c for c in state.hands[seat] if c not in on_table]
+            slots = lay.hand_slots(seat, len(hand))
+            width = lay.card_w if seat == 0 else lay.small_w
+            for card, (pos, angle) in zip(hand, slots, strict=False):
+                self.renderer.draw(surface, CardSprite(card, pos[0], pos[1], width, angle, 1.0))
+            spot = lay.spots[seat]
+            name = self.names[seat] if seat < len(self.names) else str(seat)
+            label = f"{name} · {state.points[seat]}"
+            text = app.assets.text(label, lay.font, app.theme.text, bold=True)
+            rect = text.get_rect(center=(round(spot.label[0]), round(spot.label[1])))
+            draw_panel(surface, rect.inflate(px(20), px(8)), app.theme, radius=rect.h // 2)
+            surface.blit(text, rect)
+        if rules.turned_briscola and state.briscola is not None and state.stock:
+            sprite = CardSprite(state.briscola, *lay.briscola, lay.stock_w, 90.0, 1.0)
+            self.renderer.draw(surface, sprite)
+            sprite = CardSprite(None, *lay.stock, lay.stock_w)
+            self.renderer.draw(surface, sprite)
+        if trick is not None:
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                x, y = lay.spots[seat].trick
+                sprite = CardSprite(card, x, y, lay.trick_w, 0.0, 1.0)
+                if seat == trick.winner:
+                    sprite.glow = app.theme.accent
+                self.renderer.draw(surface, sprite)
+        total = len(self.tricks)
+        if trick is not None:
+            status = _("Trick {n} of {total}: {name} takes {points} points").format(
+                n=self.index + 1, total=total, name=self.names[trick.winner], points=trick.points
+            )
+        else:
+            result = self.final.outcome()
+            score = " – ".join(str(p) for p in result.side_points)
+            status = _("End of the hand: {score}").format(score=score)
+        box = int(lay.w * 0.3)
+        size = fit_text(app.assets, status, px(20), box, bold=True)
+        text = app.assets.text(status, size, app.theme.accent, bold=True)
+        x = lay.w - box / 2 - px(24)
+        rect = text.get_rect(center=(round(x), round(lay.centre[1] + lay.card_h * 0.2)))
+        draw_panel(surface, rect.inflate(px(24), px(10)), app.theme, radius=rect.h // 2)
+        surface.blit(text, rect)
+        self.group.draw(surface, app.assets, app.theme)
