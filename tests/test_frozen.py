@@ -201,6 +201,14 @@ def test_onefile_self_check_and_frames(onefile: Build, elsewhere: tuple[Path, Pa
     _ok(frozen_check.check_frames(onefile, *elsewhere, frames=30))
 
 
+@pytest.mark.slow
+def test_onefile_demo(onefile: Build, elsewhere: tuple[Path, Path]) -> None:
+    """The bots' worker process is the onefile executable started again (freeze_support)."""
+    if not frozen_check.has_table_scene(onefile.source):
+        pytest.skip("briscola/gui/scenes/table.py does not exist yet: --demo needs it")
+    _ok(frozen_check.check_demo(onefile, *elsewhere, frames=300))
+
+
 # ----------------------------------------------------------------------------- writers
 
 
