@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
 import time
 import warnings
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from .i18n import _
 from .scene import Scene
 from .settings import load_settings, save_settings
 from .widgets import HIGH_CONTRAST, THEME, Theme
+from .worker import BotWorker
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +94,8 @@ class App:
         self.backdrop = Backdrop(self.assets)
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.clock = pygame.time.Clock()
-        # Bots think on a worker thread: switch between threads often so frames stay smooth.
-        sys.setswitchinterval(0.001)
+        #: Computer players think in a worker process (see worker.py).
+        self.bots = BotWorker(use_processes=os.environ.get("BRISCOLA_BOT_THREADS") != "1")
 
     # ------------------------------------------------------------------ window
 
@@ -366,6 +366,7 @@ class App:
             if position is not None:
                 self.settings.window_pos = position
         self.save_settings()
+        self.bots.close()
         self.audio.close()
         pygame.display.quit()
 

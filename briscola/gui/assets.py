@@ -59,8 +59,8 @@ class Assets:
         self.missing: list[str] = []
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: LRU[pygame.Surface] = LRU(600)
-        self._cards: LRU[pygame.Surface] = LRU(700)
-        self._shadows: LRU[pygame.Surface] = LRU(32)
+        self._cards: LRU[pygame.Surface] = LRU(300)
+        self._shadows: LRU[pygame.Surface] = LRU(64)
         self._textures: dict[str, pygame.Surface] = {}
 
     # ------------------------------------------------------------------ reporting
@@ -128,7 +128,9 @@ class Assets:
         )
 
     def shadow(self, width: int, alpha: int = 90) -> pygame.Surface:
-        """A soft shadow for a card of ``width`` (a blurred rounded rectangle)."""
+        """A soft shadow for a card of ``width`` (a blurred rounded rectangle). Widths are
+        rounded to 6 px: cards growing or shrinking in flight reuse a few shadows."""
+        width = max(6, round(width / 6) * 6)
         key = (width, alpha)
 
         def make() -> pygame.Surface:

@@ -16,6 +16,7 @@ import pygame
 
 from ..engine import Card
 from .assets import CARD_RATIO, LRU
+from .widgets import rounded
 
 if TYPE_CHECKING:
     from .assets import Assets
@@ -75,8 +76,8 @@ class CardRenderer:
         self.style = "italian"
         self.back = "classic"
         self.exact: set[int] = set()
-        self._scaled: LRU[pygame.Surface] = LRU(300)
-        self._rotated: LRU[pygame.Surface] = LRU(500)
+        self._scaled: LRU[pygame.Surface] = LRU(80)
+        self._rotated: LRU[pygame.Surface] = LRU(200)
 
     def configure(self, style: str, back: str, exact_widths: set[int]) -> None:
         if (style, back) != (self.style, self.back) or exact_widths != self.exact:
@@ -146,10 +147,8 @@ class CardRenderer:
         rect = image.get_rect(center=(round(cx), round(cy)))
         surface.blit(image, rect)
         if sprite.dim and show_face:
-            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             radius = max(2, width * 14 // 250)
-            pygame.draw.rect(veil, (10, 20, 15, 120), veil.get_rect(), border_radius=radius)
-            surface.blit(veil, rect)
+            surface.blit(rounded(rect.size, (10, 20, 15, 120), radius), rect)
         if sprite.glow is not None:
             radius = max(3, width * 14 // 250) + 3
             pygame.draw.rect(

@@ -7,6 +7,7 @@ change a choice or slider; the focused widget has a visible ring.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -51,13 +52,21 @@ HIGH_CONTRAST = Theme(
 )
 
 
+@functools.lru_cache(maxsize=256)
+def rounded(
+    size: tuple[int, int], colour: tuple[int, int, int, int], radius: int
+) -> pygame.Surface:
+    """A translucent rounded rectangle, cached (panels are drawn every frame)."""
+    panel = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
+    return panel
+
+
 def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme = THEME, radius: int = 14
 ) -> None:
     """A translucent rounded panel."""
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, theme.panel, panel.get_rect(), border_radius=radius)
-    surface.blit(panel, rect.topleft)
+    surface.blit(rounded(rect.size, theme.panel, radius), rect.topleft)
 
 
 def fit_text(assets: Assets, text: str, size: int, width: int, bold: bool = False) -> int:

@@ -205,6 +205,15 @@ def rule_facts(rules: Rules) -> list[str]:
     return facts
 
 
+def seat_position(
+    seat: int, players: int, centre: tuple[float, float], rx: float, ry: float
+) -> tuple[float, float]:
+    """Where a seat sits around an oval table on screen: seat 0 at the bottom, then
+    counterclockwise (seat 1 to its right), as Briscola is played."""
+    angle = 2 * math.pi * seat / players
+    return centre[0] + rx * math.sin(angle), centre[1] + ry * math.cos(angle)
+
+
 def clean_name(text: str) -> str:
     return "".join(ch for ch in text if ch.isprintable()).strip()[:NAME_LENGTH]
 
@@ -890,9 +899,7 @@ class NewGameScene(Scene):
         rx = table.width / 2 + radius * 1.2
         ry = table.height / 2 + radius * 1.2
         for seat in range(n):
-            angle = 2 * math.pi * seat / n
-            cx = table.centerx + rx * math.sin(angle)
-            cy = table.centery + ry * math.cos(angle)
+            cx, cy = seat_position(seat, n, table.center, rx, ry)
             colour = self.seat_colour(seat, rules)
             centre = (round(cx), round(cy))
             pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 2, centre[1] + 3), radius)
@@ -907,7 +914,7 @@ class NewGameScene(Scene):
             )
             name = clean_name(choice.name) or default_name(seat, choice.kind)
             label = pygame.Rect(0, 0, label_w, label_h)
-            sx, sy = math.sin(angle), math.cos(angle)
+            sx, sy = (cx - table.centerx) / rx, (cy - table.centery) / ry
             if abs(sy) > 0.6:  # top or bottom: label beyond the circle, centred
                 label.centerx = centre[0]
                 if sy > 0:

@@ -78,6 +78,8 @@ class DrawnText:
     size: int
     bold: bool
     box: pygame.Rect
+    #: The clipping rectangle when the text was drawn in a scrolled view (else None).
+    clip: pygame.Rect | None = None
 
 
 @dataclass
@@ -102,6 +104,9 @@ class TextPainter:
         shadow: bool = False,
     ) -> pygame.Rect:
         """Draw ``text`` on one line inside ``box`` (shrunk to fit), vertically centred."""
+        clip = surface.get_clip()
+        if not clip.colliderect(box):
+            return pygame.Rect(box.topleft, (0, 0))
         size = fit_text(self.assets, text, min(size, max(MIN_TEXT, box.height)), box.width, bold)
         image = self.assets.text(text, size, colour, bold)
         rect = image.get_rect()
@@ -117,7 +122,8 @@ class TextPainter:
             offset = max(1, size // 16)
             surface.blit(dark, rect.move(offset, offset))
         surface.blit(image, rect)
-        self.drawn.append(DrawnText(text, size, bold, box.copy()))
+        clipped = None if clip == surface.get_rect() else clip.copy()
+        self.drawn.append(DrawnText(text, size, bold, box.copy(), clipped))
         return rect
 
     def paragraph(
@@ -363,12 +369,6 @@ class RulesScene(Scene):
             item = self._block_items.get(block)
             if item is not None and item.y <= top:
                 current = index
-        if self.scroll >= self.max_scroll - 1 and self.max_scroll > 0:
-            # At the very end the last sections may be too short to reach the top.
-            for index, (block, _text) in enumerate(self.sections):
-                item = self._block_items.get(block)
-                if item is not None and item.y < self.scroll + self.view.height * 0.35:
-                    current = max(current, index)
         return current
 
     # ------------------------------------------------------------------ layout
@@ -447,7 +447,9 @@ class RulesScene(Scene):
             self.items.append(item)
             self._block_items[index] = item
             y += height
-        self.content_h = y + px(40)
+        # Room after the end so that a jump puts even the last section at the top.
+        last = self._block_items[self.sections[-1][0]].y if self.sections else 0
+        self.content_h = max(y + px(40), last - px(6) + self.view.height)
 
     # ------------------------------------------------------------------ events
 

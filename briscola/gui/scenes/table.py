@@ -10,13 +10,14 @@ stock, briscola, trick, piles). Input becomes engine actions; bots get a
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import random
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -60,7 +61,7 @@ from ..sprites import CardRenderer, CardSprite
 from ..summary import HandSummary
 from ..tablelayout import TableLayout
 from ..tween import Tween, Tweener, ease_in_out_cubic, ease_out_cubic
-from ..widgets import Button, WidgetGroup, draw_focus, draw_panel, fit_text
+from ..widgets import Button, WidgetGroup, draw_focus, draw_panel, fit_text, rounded
 
 if TYPE_CHECKING:
     from ..app import App
@@ -79,6 +80,14 @@ SEAT_COLOURS = (
 )
 BOT_TIME = {"easy": 0.3, "medium": 0.3, "hard": 0.8}
 DRAG_THRESHOLD = 8
+
+
+@functools.lru_cache(maxsize=8)
+def _ring(radius: int) -> pygame.Surface:
+    """The faint ring that marks the trick area."""
+    ring = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+    pygame.draw.ellipse(ring, (255, 255, 255, 18), ring.get_rect(), width=2)
+    return ring
 
 
 class TableScene(Scene):
@@ -108,8 +117,7 @@ class TableScene(Scene):
                     level, random.Random(self.rng.random()), time_limit=BOT_TIME.get(level, 0.5)
                 )
         self.humans = [s for s in range(self.n) if s not in self.bots]
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="briscola-bot")
-        self.future: Future[Action] | None = None
+        self.future: Future[tuple[Action, Bot]] | None = None
         self.future_seat = -1
         self.think_start = 0.0
         self.pace = 0.0  # seconds before the next computer move may start
@@ -211,7 +219,7 @@ class TableScene(Scene):
     def on_exit(self) -> None:
         if self.future is not None:
             self.future.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+            self.future = None
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout(
@@ -368,7 +376,7 @@ class TableScene(Scene):
                 return
             seen = view(self.state, seat)
             bot = self.bots[seat]
-            self.future = self.executor.submit(bot.choose, seen)
+            self.future = self.app.bots.submit(bot, seen)
             self.future_seat = seat
             self.think_start = now
             return
@@ -376,7 +384,7 @@ class TableScene(Scene):
             return
         future, self.future = self.future, None
         try:
-            action = future.result()
+            action, self.bots[seat] = future.result()
         except Exception:
             log.exception("computer player %s failed; playing its first legal move", seat)
             action = self.state.legal_actions()[0]
@@ -1313,7 +1321,9 @@ class TableScene(Scene):
         order: list[tuple[CardSprite, bool]] = []
 
         def stack(sprites: list[CardSprite]) -> None:
-            order.extend((sprite, i == 0) for i, sprite in enumerate(sprites))
+            # Cards deep in a stack lie exactly under the ones above: draw the top few.
+            keep = [s for i, s in enumerate(sprites) if i >= len(sprites) - 8 or s.air]
+            order.extend((sprite, i == 0) for i, sprite in enumerate(keep))
 
         for pile in self.piles.values():
             stack(pile)
@@ -1332,8 +1342,7 @@ class TableScene(Scene):
         app = self.app
         cx, cy = lay.centre
         radius = int(lay.trick_w * (1.35 if self.n <= 2 else 1.75))
-        ring = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
-        pygame.draw.ellipse(ring, (255, 255, 255, 18), ring.get_rect(), width=2)
+        ring = _ring(radius)
         surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
         state = self.state
         if state is None:
@@ -1390,12 +1399,8 @@ class TableScene(Scene):
             plate = rect.inflate(px(22), px(8))
             colour = self._seat_colour(seat)
             turn = seat == current and state is not None and not state.is_terminal()
-            panel = pygame.Surface(plate.size, pygame.SRCALPHA)
             alpha = 230 if turn else 170
-            pygame.draw.rect(
-                panel, (12, 24, 18, alpha), panel.get_rect(), border_radius=plate.h // 2
-            )
-            surface.blit(panel, plate)
+            surface.blit(rounded(plate.size, (12, 24, 18, alpha), plate.h // 2), plate)
             pygame.draw.rect(
                 surface, colour, plate, width=max(2, px(2)), border_radius=plate.h // 2
             )
@@ -1484,9 +1489,7 @@ class TableScene(Scene):
             )
             rect = text.get_rect(topright=(surface.get_width() - px(14), y))
             back = rect.inflate(px(14), px(6))
-            panel = pygame.Surface(back.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (0, 0, 0, 120), panel.get_rect(), border_radius=px(6))
-            surface.blit(panel, back)
+            surface.blit(rounded(back.size, (0, 0, 0, 120), px(6)), back)
             surface.blit(text, rect)
             y = back.bottom + px(4)
 

@@ -1,0 +1,62 @@
+"""Computer players think in another process, so the window never freezes or stutters.
+
+A bot thread would compete with the frame loop for Python's GIL (every blit that releases
+it may wait a whole switch interval to get it back); a separate process does not. The bot
+object travels to the worker with the view and comes back with its random state advanced,
+so a seeded game is reproducible. Where processes cannot be started, a thread is used.
+
+This module must not import pygame: the worker process imports it.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+
+from ..ai.base import Bot
+from ..engine import Action, PlayerView
+
+log = logging.getLogger(__name__)
+
+
+def think(bot: Bot, seen: PlayerView) -> tuple[Action, Bot]:
+    """Runs in the worker: the bot's choice, and the bot itself (its state advanced)."""
+    return bot.choose(seen), bot
+
+
+class BotWorker:
+    """One worker for the whole app (bots move one at a time)."""
+
+    def __init__(self, use_processes: bool = True) -> None:
+        self._executor: Executor | None = None
+        self.use_processes = use_processes
+        self.kind = "none"
+
+    def _start(self) -> Executor:
+        if self._executor is None:
+            if self.use_processes:
+                try:
+                    context = multiprocessing.get_context("spawn")
+                    self._executor = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                    self.kind = "process"
+                except (OSError, ValueError, NotImplementedError) as exc:
+                    log.warning("bots will think on a thread: %s", exc)
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+                self.kind = "thread"
+        return self._executor
+
+    def submit(self, bot: Bot, seen: PlayerView) -> Future[tuple[Action, Bot]]:
+        try:
+            return self._start().submit(think, bot, seen)
+        except RuntimeError as exc:  # a broken pool (the worker died): fall back to a thread
+            log.warning("bot worker unavailable (%s); using a thread", exc)
+            self.close()
+            self.use_processes = False
+            return self._start().submit(think, bot, seen)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
