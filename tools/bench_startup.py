@@ -57,10 +57,14 @@ class Timing:
     def stdev(self) -> float:
         return statistics.stdev(self.runs) if len(self.runs) > 1 else 0.0
 
+    @property
+    def median(self) -> float:
+        return statistics.median(self.runs)
+
     def text(self) -> str:
         return (
-            f"{self.mean:5.2f} s ± {self.stdev:4.2f}"
-            f" (min {min(self.runs):.2f}, max {max(self.runs):.2f}, warm-up {self.warmup:.2f})"
+            f"mean {self.mean:4.2f} s ± {self.stdev:4.2f}, median {self.median:4.2f},"
+            f" min {min(self.runs):.2f}, max {max(self.runs):.2f} (warm-up {self.warmup:.2f})"
         )
 
 
@@ -175,8 +179,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
 
     where = "real display" if args.real_display else "headless: SDL dummy video and audio"
+    averages = os.getloadavg() if hasattr(os, "getloadavg") else ()
+    load = " ".join(f"{value:.2f}" for value in averages) or "?"
     print()
     print(f"Briscola start-up ({args.runs} runs each after a warm-up; {where})")
+    print(f"{os.cpu_count()} CPUs, load average after the runs: {load}")
     print("first frame = wall time of the whole process `briscola --frames 1 --turbo`")
     for variant in variants:
         assert variant.version is not None and variant.first_frame is not None
@@ -209,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "headless": not args.real_display,
             "runs": args.runs,
             "python": sys.version.split()[0],
+            "cpus": os.cpu_count(),
+            "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
             "platform": sys.platform,
             "variants": [
                 {
