@@ -60,16 +60,20 @@ class SettingsScene(Scene):
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
 
         def choice(
-            name: str, label: Label, options: list[tuple[Any, Label]], **kwargs: Any
+            setting: str, label: Label, options: list[tuple[Any, Label]], **kwargs: Any
         ) -> OptionChoice:
-            return OptionChoice(
+            widget = OptionChoice(
                 label,
                 options,
-                getattr(settings, name),
-                lambda value: self.change(name, value),
-                name=name,
+                getattr(settings, setting),
+                lambda value: self.change(setting, value),
+                name=kwargs.pop("name", setting),
                 **kwargs,
             )
+            self.settings_of[widget] = setting
+            return widget
+
+        self.settings_of: dict[OptionChoice, str] = {}
 
         self.deck = choice(
             "deck",
@@ -90,6 +94,7 @@ class SettingsScene(Scene):
                 ("blue", lambda: _("Blue")),
                 ("felt", lambda: _("Felt green")),
             ],
+            name="card_back",
         )
         self.table = choice(
             "table",
@@ -115,14 +120,13 @@ class SettingsScene(Scene):
         )
         self.fullscreen = choice("fullscreen", lambda: _("Full screen"), off_on)
         self.language = choice("language", lambda: _("Language"), language_options())
-        self.ui_scale = OptionChoice(
+        self.ui_scale = choice(
+            "ui_scale",
             lambda: _("Text and controls size"),
             [(scale, lambda scale=scale: f"{round(scale * 100)}%") for scale in UI_SCALES],
-            min(UI_SCALES, key=lambda scale: abs(scale - settings.ui_scale)),
-            lambda value: self.change("ui_scale", value),
-            name="ui_scale",
         )
-        self.done_button = Button(lambda: _("Back"), self.close, name="back_button")
+        self.ui_scale.set_value(min(UI_SCALES, key=lambda scale: abs(scale - settings.ui_scale)))
+        self.done_button = Button(lambda: _("Back"), self.close, name="back")
         self.look_rows = [
             self.deck,
             self.four_colour,
@@ -183,10 +187,11 @@ class SettingsScene(Scene):
         settings = self.app.settings
         self.four_colour.enabled = settings.deck == "french"
         self.volume.value = settings.volume
-        for widget in self.group.widgets:
-            name = getattr(widget, "name", "")
-            if isinstance(widget, OptionChoice) and hasattr(settings, name):
-                widget.set_value(getattr(settings, name))
+        for widget, setting in self.settings_of.items():
+            value = getattr(settings, setting)
+            if setting == "ui_scale":
+                value = min(UI_SCALES, key=lambda scale: abs(scale - settings.ui_scale))
+            widget.set_value(value)
 
     def close(self) -> None:
         if self._save_in is not None:
