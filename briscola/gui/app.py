@@ -24,6 +24,7 @@ from .backdrop import Backdrop
 from .i18n import _
 from .scene import Scene
 from .settings import load_settings, save_settings
+from .storage import atomic_write_json
 from .widgets import HIGH_CONTRAST, THEME, Theme
 from .worker import BotWorker
 
@@ -94,6 +95,9 @@ class App:
         self.backdrop = Backdrop(self.assets)
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.clock = pygame.time.Clock()
+        report = os.environ.get("BRISCOLA_REPORT")
+        #: End-to-end tests: where to write what is on screen (see Scene.report).
+        self._report_path = Path(report) if report else None
         #: Computer players think in a worker process (see worker.py).
         self.bots = BotWorker(use_processes=os.environ.get("BRISCOLA_BOT_THREADS") != "1")
 
@@ -336,6 +340,23 @@ class App:
         pygame.display.flip()
         self.frame += 1
         self.apply_requests()
+        if self._report_path is not None and self.frame % 5 == 0:
+            self._write_report()
+
+    def _write_report(self) -> None:
+        scene = self.scene
+        data: dict[str, object] = {
+            "frame": self.frame,
+            "size": list(self.size),
+            "scene": type(scene).__name__ if scene is not None else None,
+        }
+        if scene is not None:
+            data.update(scene.report())
+        assert self._report_path is not None
+        try:
+            atomic_write_json(self._report_path, data)
+        except OSError:
+            self._report_path = None
 
     def run(self, first: Scene) -> int:
         """Show ``first`` and run until quit (or ``--frames``). Returns the exit status."""

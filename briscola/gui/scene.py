@@ -10,7 +10,7 @@ change between frames.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -55,3 +55,17 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface`` (the whole window)."""
+
+    def report(self) -> dict[str, Any]:
+        """What is on screen and where, for end-to-end tests driving a real window: the
+        named, clickable widgets of the scene (``BRISCOLA_REPORT``, see App)."""
+        from .widgets import WidgetGroup
+
+        widgets: dict[str, list[int]] = {}
+        for value in vars(self).values():
+            if isinstance(value, WidgetGroup):
+                for widget in value.widgets:
+                    name = getattr(widget, "name", "")
+                    if name and widget.visible and widget.enabled:
+                        widgets[name] = list(widget.rect)
+        return {"widgets": widgets}

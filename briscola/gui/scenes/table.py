@@ -939,6 +939,19 @@ class TableScene(Scene):
         self.event_index = len(state.events)
         self._settle(0)
 
+    def report(self) -> dict[str, Any]:
+        data = super().report()
+        legal = set(self.legal_cards())
+        data["cards"] = [
+            {"code": s.card.code, "rect": list(s.rect()), "legal": s.card in legal}
+            for s in self.my_hand()
+            if s.card is not None
+        ]
+        data["awaiting"] = self.awaiting_human
+        data["privacy"] = self.privacy is not None
+        data["tricks"] = len(self.state.tricks) if self.state is not None else 0
+        return data
+
     # ------------------------------------------------------------------ input
 
     def current_view(self) -> PlayerView | None:
