@@ -112,7 +112,7 @@ class Game:
 
     def check_alive(self) -> None:
         if self.process.poll() is not None:
-            out, err = self.process.communicate()
+            _out, err = self.process.communicate()
             raise AssertionError(f"the game exited ({self.process.returncode}): {err[-2000:]}")
 
     def report(self) -> dict[str, Any]:
