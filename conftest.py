@@ -15,7 +15,7 @@ if "BRISCOLA_HOME" not in os.environ:
 
     os.environ["BRISCOLA_HOME"] = tempfile.mkdtemp(prefix="briscola-test-home-")
 
-from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
