@@ -65,20 +65,19 @@ PRESET_LABELS: dict[str, str] = {
 
 PRESET_HELP: dict[str, str] = {
     "classic2": N_(
-        "Two players, three cards each. The turned briscola sets the trump for the hand,"
-        " and 61 points win it."
+        "The classic game: two players face to face, drawing from the stock after every trick."
     ),
     "classic3": N_(
-        "Three players, each for themselves. One Two is taken out of the deck, and the"
-        " highest score wins."
+        "Three players, each for themselves. One Two is taken out so that the cards share"
+        " out evenly."
     ),
     "teams4": N_(
         "Four players in two teams of two. Partners sit opposite each other and add up"
         " their points."
     ),
     "chiamata5": N_(
-        "Five players, eight cards each. An auction decides the trump, and the caller's"
-        " partner stays secret until the called card is played."
+        "Five players and every card dealt. The winner of the auction calls a card, and its"
+        " holder becomes the caller's secret partner."
     ),
     "teams6": N_(
         "Six players in two teams of three, seated alternately. The four Twos are taken out"
@@ -89,12 +88,12 @@ PRESET_HELP: dict[str, str] = {
         " what the next draw brings."
     ),
     "briscolone2": N_(
-        "Two players, five cards each and no trump. Follow suit when you can; card points"
-        " add up from hand to hand."
+        "Two players with five cards each. Card points add up from hand to hand until one"
+        " of you reaches the target."
     ),
     "briscolone4": N_(
-        "Four players in two teams, five cards each and no trump. Follow suit when you can;"
-        " card points add up from hand to hand."
+        "Four players in two teams, five cards each. Card points add up from hand to hand"
+        " until a team reaches the target."
     ),
 }
 
@@ -175,11 +174,9 @@ def rule_facts(rules: Rules) -> list[str]:
         _("{deck} cards, {hand} in each hand.").format(deck=rules.deck_size, hand=rules.hand_size)
     ]
     if rules.chiamata:
-        facts.append(_("An auction decides the trump; the caller's partner stays secret."))
+        facts.append(_("The suit of the called card is trump."))
     elif not rules.trump:
         facts.append(_("No trump. You must follow suit when you can."))
-    elif rules.scoperta:
-        facts.append(_("The turned briscola sets the trump; the top of the stock is face up."))
     else:
         facts.append(_("The turned briscola sets the trump."))
     if rules.teams:

@@ -284,6 +284,25 @@ class SectionButton(Button):
 
     current = False
 
+    def pad(self) -> int:
+        return max(8, self.rect.height // 3)
+
+    def lines(self, assets: Assets) -> tuple[list[str], int]:
+        """The label on one line, or on two when one line would need too small a font."""
+        label = self.label()
+        width = self.rect.width - 2 * self.pad()
+        nominal = int(self.rect.height * 0.42)
+        size = fit_text(assets, label, nominal, width, bold=True)
+        if size >= nominal * 0.8 or " " not in label:
+            return [label], size
+        size = max(MIN_TEXT, min(size, int(self.rect.height * 0.36)))
+        lines = wrap_text(assets.font(size, True), label, width)
+        while len(lines) > 2 and size > MIN_TEXT:
+            size -= 1
+            lines = wrap_text(assets.font(size, True), label, width)
+        widest = max(lines, key=lambda line: assets.font(size, True).size(line)[0])
+        return lines[:2], fit_text(assets, widest, size, width, bold=True)
+
     def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
         radius = max(4, self.rect.height // 4)
         if self.current or self.hover or focused:
@@ -292,13 +311,15 @@ class SectionButton(Button):
         if self.current:
             bar = pygame.Rect(self.rect.x, self.rect.y + 4, 4, self.rect.height - 8)
             pygame.draw.rect(surface, theme.accent, bar, border_radius=2)
-        label = self.label()
-        pad = max(8, self.rect.height // 3)
-        width = self.rect.width - 2 * pad
-        size = fit_text(assets, label, int(self.rect.height * 0.42), width)
+        pad = self.pad()
+        lines, size = self.lines(assets)
         colour = theme.accent if self.current else theme.text
-        text = assets.text(label, size, colour, bold=self.current)
-        surface.blit(text, text.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        line_h = assets.font(size, self.current).get_linesize()
+        y = self.rect.centery - line_h * len(lines) // 2
+        for line in lines:
+            text = assets.text(line, size, colour, bold=self.current)
+            surface.blit(text, text.get_rect(midleft=(self.rect.x + pad, y + line_h // 2)))
+            y += line_h
         if focused:
             draw_focus(surface, self.rect, theme, radius)
 

@@ -2,7 +2,8 @@
 match standing, and what to do next.
 
 The cards fly one by one from each side's pile into a row and turn face up while the side's
-total counts up; a click or any key skips to the end. The callbacks (next hand, rematch,
+total counts up; a click or any key skips to the end. (The table has already played the
+win, lose or draw sound when the last trick was taken.) The callbacks (next hand, rematch,
 menu) decide where to go: this screen never changes the scene stack by itself.
 """
 
@@ -38,6 +39,8 @@ STEP_BLANK = 0.05
 FLIGHT = 0.38
 #: Seconds the "+11" label floats above a counted card.
 FLOAT = 0.8
+#: Design height of a line of the match standing.
+STANDING_LINE = 23
 
 
 @dataclass
@@ -95,7 +98,6 @@ class ScoreScene(Scene):
         self.k = 1.0
         self.t = 0.0
         self.saved_path: str | None = None
-        self.sound_played = False
         factor = app.settings.speed_factor
         self.instant = factor <= 0 or app.settings.reduce_motion
         self.factor = factor if not self.instant else 0.0
@@ -126,7 +128,7 @@ class ScoreScene(Scene):
         self.card_w = 40
         self._row_step: dict[int, int] = {}
         self.card_areas: list[pygame.Rect] = []
-        self.verdict_box = pygame.Rect(0, 0, 1, 1)
+        self.hint_box = pygame.Rect(0, 0, 1, 1)
         self.details_box = pygame.Rect(0, 0, 1, 1)
         self.standing_box = pygame.Rect(0, 0, 1, 1)
 
@@ -246,6 +248,20 @@ class ScoreScene(Scene):
         if len(winners) == 1:
             return _("{name} wins!").format(name=self.side_label(result.winner))
         return _("{names} win!").format(names=self.side_label(result.winner))
+
+    def title(self) -> str:
+        """The title while the cards are counted (the verdict replaces it)."""
+        return _("Counting the points")
+
+    def subtitle(self) -> str:
+        """The game, and the match with the hand's number."""
+        summary = self.summary
+        game = preset_label(summary.rules.name)
+        if summary.rules.match.kind == "single":
+            return game
+        return _("Hand {n}: {game}, {match}").format(
+            n=summary.hand_number, game=game, match=match_label(str(summary.rules.match))
+        )
 
     def details(self) -> list[str]:
         """Sentences about the hand: the Chiamata auction, cappotto, who took what."""
@@ -371,8 +387,7 @@ class ScoreScene(Scene):
         self.subtitle_box = pygame.Rect(inner.x, self.title_box.bottom, inner.width, px(24))
         button_h = px(46)
         buttons_y = inner.bottom - button_h
-        chiamata = self.summary.rules.chiamata
-        lower_h = px(196) if chiamata else px(150)
+        lower_h = px(self.lower_height())
         rows_top = self.subtitle_box.bottom + px(12)
         rows_bottom = buttons_y - px(14) - lower_h
         n = max(1, len(self.summary.piles))
@@ -393,8 +408,8 @@ class ScoreScene(Scene):
         ]
         for row, area in enumerate(self.card_areas):
             self._place_row(row, area)
-        self.verdict_box = pygame.Rect(inner.x, rows_bottom + px(8), inner.width, px(48))
-        lower_top = self.verdict_box.bottom + px(6)
+        lower_top = rows_bottom + px(12)
+        self.hint_box = pygame.Rect(inner.x, lower_top + px(20), inner.width, px(28))
         lower = pygame.Rect(inner.x, lower_top, inner.width, buttons_y - px(12) - lower_top)
         half = (lower.width - px(16)) // 2
         self.details_box = pygame.Rect(lower.x, lower.y, half, lower.height)
@@ -406,6 +421,13 @@ class ScoreScene(Scene):
         for button, width in zip(self.buttons, widths, strict=True):
             button.rect = pygame.Rect(x, buttons_y, width, button_h)
             x += width + gap
+
+    def lower_height(self) -> int:
+        """Design height under the card rows: the verdict, then the details and standing."""
+        heading, rows = self.standing_rows()
+        standing = 16 + 30 + (20 if heading else 0) + max(2, len(rows)) * STANDING_LINE
+        details = 16 + len(self.details()) * 2 * 22  # a detail may wrap to two lines
+        return max(70, standing, min(details, 150)) + 12
 
     def _place_row(self, row: int, area: pygame.Rect) -> None:
         cards = [c for c in self.cards if c.row == row]
@@ -449,19 +471,6 @@ class ScoreScene(Scene):
                 land = c.start + self.flight
                 if c.points and before < land <= self.t:
                     self.app.audio.play("play", 0.35)
-        if self.done and not self.sound_played:
-            self.sound_played = True
-            self._play_result_sound()
-
-    def _play_result_sound(self) -> None:
-        result = self.summary.result
-        mine = self.viewer_side()
-        if result.winner is None:
-            self.app.audio.play("draw")
-        elif mine is None or mine == result.winner:
-            self.app.audio.play("win")
-        else:
-            self.app.audio.play("lose")
 
     # ------------------------------------------------------------------ drawing
 
@@ -477,19 +486,21 @@ class ScoreScene(Scene):
         veil.fill((0, 0, 0, 120))
         surface.blit(veil, (0, 0))
         draw_panel(surface, self.panel, theme, radius=px(16))
-        summary = self.summary
-        title = (
-            _("Hand {n}").format(n=summary.hand_number)
-            if summary.rules.match.kind != "single"
-            else _("The hand is over")
-        )
-        draw_title(painter, surface, title, self.title_box, theme.accent)
-        subtitle = preset_label(summary.rules.name)
-        if summary.rules.match.kind != "single":
-            subtitle = _("{game}, {match}").format(
-                game=subtitle, match=match_label(str(summary.rules.match))
+        # The title is the hand while counting, then the verdict.
+        if self.done:
+            painter.fit(
+                surface,
+                self.verdict(),
+                self.title_box,
+                self.title_box.height,
+                theme.accent,
+                True,
+                "center",
+                shadow=True,
             )
-        painter.fit(surface, subtitle, self.subtitle_box, px(18), theme.dim, align="center")
+        else:
+            draw_title(painter, surface, self.title(), self.title_box, theme.accent)
+        painter.fit(surface, self.subtitle(), self.subtitle_box, px(18), theme.dim, align="center")
         for row in range(len(self.rows)):
             self._draw_row(surface, row)
         self._draw_flying(surface)
@@ -506,7 +517,7 @@ class ScoreScene(Scene):
                 surface.blit(layer, (0, 0))
         else:
             hint = _("Click or press any key to skip")
-            painter.fit(surface, hint, self.verdict_box, px(18), theme.dim, align="center")
+            painter.fit(surface, hint, self.hint_box, px(18), theme.dim, align="center")
 
     def _draw_row(self, surface: pygame.Surface, row: int) -> None:
         app = self.app
@@ -602,7 +613,7 @@ class ScoreScene(Scene):
             e = ease_out_cubic(k)
             ox, oy = self._origin(c.row, card_h)
             x = ox + (c.x - ox) * e
-            y = oy + (c.y - oy) * e - math.sin(k * math.pi) * self.px(24)
+            y = oy + (c.y - oy) * e - math.sin(k * math.pi) * self.px(12)
             turn = abs(math.cos(k * math.pi))
             image = assets.card_face(c.card, style, width) if k >= 0.5 else back
             squeezed = pygame.transform.scale(image, (max(1, int(width * turn)), card_h))
@@ -620,10 +631,6 @@ class ScoreScene(Scene):
         theme = app.theme
         px = self.px
         painter = self.painter
-        verdict = self.verdict()
-        painter.fit(
-            surface, verdict, self.verdict_box, px(38), theme.accent, True, "center", shadow=True
-        )
         details = self.details()
         heading, rows = self.standing_rows()
         standing_title = self.standing_title()
@@ -653,7 +660,7 @@ class ScoreScene(Scene):
             head = pygame.Rect(inner.x, y, inner.width, px(20))
             painter.fit(surface, heading, head, px(15), theme.dim, align="right")
             y = head.bottom
-        line_h = max(MIN_TEXT + 2, min(px(24), (inner.bottom - y) // max(1, len(rows))))
+        line_h = max(MIN_TEXT + 2, min(px(STANDING_LINE), (inner.bottom - y) // max(1, len(rows))))
         value_w = int(inner.width * 0.36)
         for name, value in rows:
             name_box = pygame.Rect(inner.x, y, inner.width - value_w - px(8), line_h)

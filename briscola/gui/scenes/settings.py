@@ -16,12 +16,13 @@ from ...engine import Card
 from ..assets import card_size
 from ..i18n import LANGUAGES, _, system_language
 from ..scene import Scene
-from ..widgets import Button, Label, Slider, WidgetGroup, draw_panel
+from ..widgets import Button, Label, Slider, Theme, WidgetGroup, draw_panel
 from .newgame import VALUE_FRACTION, OptionChoice
 from .rules import TextPainter, draw_title, fitted_scale, is_press
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..assets import Assets
 
 #: UI scale steps offered (the settings file accepts 0.8 to 1.6).
 UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
@@ -47,6 +48,12 @@ class RowSlider(Slider):
         r = self.rect
         width = int(r.width * VALUE_FRACTION)
         return pygame.Rect(r.right - width + 12, r.centery - 4, width - 24, 8)
+
+    def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
+        # Outline the track first so its empty part shows on any panel (high contrast too).
+        track = self._track().inflate(2, 2)
+        pygame.draw.rect(surface, theme.dim, track, width=1, border_radius=5)
+        super().draw(surface, assets, theme, focused)
 
 
 class SettingsScene(Scene):
