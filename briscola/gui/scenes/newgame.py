@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -515,7 +516,7 @@ class TextInput(Widget):
             self.cursor = len(self.text)
             return True
         # Space arrives as TEXTINPUT: do not let the widget group treat it as a press.
-        return key == pygame.K_SPACE
+        return bool(key == pygame.K_SPACE)
 
     def font_size(self, assets: Assets) -> int:
         shown = self.text or self.placeholder()
@@ -570,7 +571,7 @@ class NewGameScene(Scene):
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
         self.preset_choice = OptionChoice(
             lambda: _("Game type"),
-            [(name, lambda name=name: preset_label(name)) for name in PRESET_ORDER],
+            [(name, partial(preset_label, name)) for name in PRESET_ORDER],
             self.choices.preset,
             self.set_preset,
             name="preset",
@@ -618,16 +619,16 @@ class NewGameScene(Scene):
             choice = self.choices.seats[seat]
             field_ = TextInput(
                 choice.name,
-                lambda text, seat=seat: self.set_name(seat, text),
-                lambda seat=seat: default_name(seat, self.choices.seats[seat].kind),
+                partial(self.set_name, seat),
+                partial(self.placeholder, seat),
                 on_enter=lambda: self.group.move_focus(1),
                 name=f"name-{seat}",
             )
             kind = OptionChoice(
                 lambda: "",
-                [(kind, lambda kind=kind: kind_label(kind)) for kind in KINDS],
+                [(kind, partial(kind_label, kind)) for kind in KINDS],
                 choice.kind,
-                lambda value, seat=seat: self.set_kind(seat, value),
+                partial(self.set_kind, seat),
                 show_label=False,
                 name=f"kind-{seat}",
             )
@@ -680,6 +681,9 @@ class NewGameScene(Scene):
     def set_name(self, seat: int, text: str) -> None:
         self.choices.seats[seat].name = text
 
+    def placeholder(self, seat: int) -> str:
+        return default_name(seat, self.choices.seats[seat].kind)
+
     def set_kind(self, seat: int, kind: str) -> None:
         self.choices.seats[seat].kind = kind
 
@@ -697,7 +701,7 @@ class NewGameScene(Scene):
             widget.set_value(value)
         matches = match_options(preset)
         self.match_choice.set_options(
-            [(match, lambda match=match: match_label(match)) for match in matches],
+            [(match, partial(match_label, match)) for match in matches],
             self.choices.match(),
         )
         self.match_choice.enabled = len(matches) > 1

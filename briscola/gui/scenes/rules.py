@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -216,7 +217,7 @@ class Scrollbar:
         elif event.type == pygame.MOUSEMOTION and self.dragging:
             travel = self.track.height - thumb.height
             top = event.pos[1] - self._grab - self.track.top
-            return max(0, min(1, top / max(1, travel))) * (content - view)
+            return float(max(0, min(1, top / max(1, travel))) * (content - view))
         return None
 
     def draw(
@@ -241,7 +242,7 @@ class Scrollbar:
 def scroll_keys(event: pygame.event.Event, line: int, page: int) -> float | None:
     """The scroll change asked by a key or the mouse wheel (None: not a scroll event)."""
     if event.type == pygame.MOUSEWHEEL:
-        return -event.y * line * 1.5
+        return float(-event.y * line * 1.5)
     if event.type != pygame.KEYDOWN:
         return None
     return {
@@ -345,8 +346,8 @@ class RulesScene(Scene):
         self.section_buttons: list[SectionButton] = []
         for index, (_block, text) in enumerate(self.sections):
             button = SectionButton(
-                lambda text=text: _(text),
-                lambda index=index: self.jump(index),
+                partial(_, text),
+                partial(self.jump, index),
                 name=f"section-{index}",
             )
             self.section_buttons.append(button)

@@ -8,6 +8,7 @@ this screen included) to redraw with the new look.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,12 +33,16 @@ PREVIEW = ("AD", "3C", "KB")
 DRAG_SAVE_DELAY = 0.4
 
 
+def percent(scale: float) -> str:
+    return f"{round(scale * 100)}%"
+
+
 def language_options() -> list[tuple[str, Label]]:
     """Automatic (the system's language), then each language in its own language."""
     options: list[tuple[str, Label]] = [
         ("", lambda: _("Automatic ({language})").format(language=LANGUAGES[system_language()]))
     ]
-    options += [(code, lambda name=name: name) for code, name in LANGUAGES.items()]
+    options += [(code, partial(str, name)) for code, name in LANGUAGES.items()]
     return options
 
 
@@ -130,7 +135,7 @@ class SettingsScene(Scene):
         self.ui_scale = choice(
             "ui_scale",
             lambda: _("Text and controls size"),
-            [(scale, lambda scale=scale: f"{round(scale * 100)}%") for scale in UI_SCALES],
+            [(scale, partial(percent, scale)) for scale in UI_SCALES],
         )
         self.ui_scale.set_value(min(UI_SCALES, key=lambda scale: abs(scale - settings.ui_scale)))
         self.done_button = Button(lambda: _("Back"), self.close, name="back")
@@ -301,8 +306,7 @@ class SettingsScene(Scene):
         y = box.y + max(0, (height - card_h) // 2)
         style = app.settings.deck_style
         images: list[Callable[[], pygame.Surface]] = [
-            lambda code=code: app.assets.card_face(Card.from_code(code), style, width)
-            for code in PREVIEW
+            partial(app.assets.card_face, Card.from_code(code), style, width) for code in PREVIEW
         ]
         images.append(lambda: app.assets.card_back(app.settings.back, width))
         for i, image in enumerate(images):
