@@ -188,7 +188,8 @@ class GameOutcome:
 class DealResult:
     deal: int
     games: list[GameOutcome]
-    times: list[list[float]]  # per entry: ms per move
+    times: list[list[float]]  # per entry: ms per move (wall clock)
+    cpu: list[list[float]]  # per entry: ms of processor time per move (this process)
     errors: list[str] = field(default_factory=list)
 
 
@@ -207,6 +208,7 @@ def play_game(
     rotation: int,
     seating: tuple[int, ...],
     times: list[list[float]],
+    cpu: list[list[float]],
 ) -> tuple[GameOutcome, str | None]:
     rules = config.rules
     n = rules.players
@@ -241,12 +243,14 @@ def play_game(
         seat = mover
         seen = view(state, seat)
         start = time.perf_counter()
+        start_cpu = time.process_time()
         try:
             action = bots[seat].choose(seen)
         except BotProgramError as exc:
             error, forfeit_seat = str(exc), seat
             break
         times[seating[seat]].append((time.perf_counter() - start) * 1000.0)
+        cpu[seating[seat]].append((time.process_time() - start_cpu) * 1000.0)
         if action not in seen.legal:
             error = f"{specs[seating[seat]].text} played an illegal action {action}"
             forfeit_seat = seat
@@ -352,14 +356,15 @@ def play_deal(config: ArenaConfig, deal: int) -> DealResult:
     """Every seating of one deal."""
     k = entry_count(config.rules, len(config.specs))
     times: list[list[float]] = [[] for _ in range(k)]
+    cpu: list[list[float]] = [[] for _ in range(k)]
     games = []
     errors = []
     for rotation, seating in enumerate(seatings(config.rules, k)):
-        outcome, error = play_game(config, deal, rotation, seating, times)
+        outcome, error = play_game(config, deal, rotation, seating, times, cpu)
         games.append(outcome)
         if error:
             errors.append(f"deal {deal} seating {rotation}: {error}")
-    return DealResult(deal, games, times, errors)
+    return DealResult(deal, games, times, cpu, errors)
 
 
 def _init_worker(config: ArenaConfig) -> None:
@@ -428,6 +433,7 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
     for entry in range(k):
         score_blocks, margin_blocks, mp_blocks = [], [], []
         times: list[float] = []
+        cpu: list[float] = []
         forfeits = 0
         caller_hands = caller_wins = 0
         other_hands = other_wins = 0
@@ -439,6 +445,7 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
             margin_blocks.append(sum(g.margin[entry] for g in played) / len(played))
             mp_blocks.append(sum(g.match_points[entry] for g in played) / len(played))
             times.extend(r.times[entry])
+            cpu.extend(r.cpu[entry])
             for g in played:
                 forfeits += g.forfeit == entry
                 if rules.chiamata:
@@ -460,6 +467,8 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
             "ms_mean": round(sum(times) / len(times), 2) if times else None,
             "ms_p95": round(percentile(times, 0.95), 2) if times else None,
             "ms_max": round(max(times), 2) if times else None,
+            "cpu_ms_mean": round(sum(cpu) / len(cpu), 2) if cpu else None,
+            "cpu_ms_p95": round(percentile(cpu, 0.95), 2) if cpu else None,
             "forfeits": forfeits,
         }
         if rules.chiamata:
@@ -512,14 +521,16 @@ def format_table(summary: dict[str, Any]) -> str:
             "margin",
             "ms/move",
             "p95 ms",
+            "cpu p95",
             "forfeits",
         ]
     else:
-        header = ["bot", "score", "95% CI", "margin", "ms/move", "p95 ms", "forfeits"]
+        header = ["bot", "score", "95% CI", "margin", "ms/move", "p95 ms", "cpu p95", "forfeits"]
     rows.append(header)
     for b in summary["bots"]:
         ms = "-" if b["ms_mean"] is None else f"{b['ms_mean']:.1f}"
         p95 = "-" if b["ms_p95"] is None else f"{b['ms_p95']:.1f}"
+        cpu95 = "-" if b["cpu_ms_p95"] is None else f"{b['cpu_ms_p95']:.1f}"
         if chiamata:
             lo, hi = b["match_points_ci95"]
             rate = b["caller_win_rate"]
@@ -534,6 +545,7 @@ def format_table(summary: dict[str, Any]) -> str:
                     f"{b['margin']:+.1f}",
                     ms,
                     p95,
+                    cpu95,
                     str(b["forfeits"]),
                 ]
             )
@@ -547,6 +559,7 @@ def format_table(summary: dict[str, Any]) -> str:
                     f"{b['margin']:+.1f}",
                     ms,
                     p95,
+                    cpu95,
                     str(b["forfeits"]),
                 ]
             )

@@ -375,3 +375,43 @@ def test_hard_beats_nothing_illegal_with_swaps() -> None:
     rules = Rules.preset("classic2", swap=True)
     for seed, (a, b) in enumerate(itertools.product(["hard"], ["medium", "random"])):
         play_game(rules, [a, b], 500 + seed)
+
+
+def test_solvers_agree_with_brute_force() -> None:
+    """The two-player endgame solver and the general one (stock, tricks in progress, more
+    players) against plain minimax over engine states."""
+    from briscola.ai import search
+
+    rng = random.Random(5)
+    for _ in range(60):
+        cards = rng.sample(range(40), 6)
+        trump = rng.randrange(4)
+        tables = search._TABLES[(trump, False)]
+        rules = search._Rules(2, False, trump, tables, 8, 0.0)
+        a, b = cards[:3], cards[3:]
+        fast, _ = search._solve2(tuple(a), tuple(b), True, tables.beats)
+        game = search._Game([list(a), list(b)], [], [], 0, (0, 1), [0, 0], [False] * 40)
+        general, _ = search._solve(game, rules, 0)
+        assert fast == general
+    # Through the last draws of the stock, against the engine.
+    rules_2 = Rules.preset("classic2")
+    for seed in range(12):
+        state = GameState.new(rules_2, random.Random(seed))
+        play = random.Random(seed)
+        while len(state.stock) > 2:
+            state.apply(play.choice(state.legal_actions()))
+        seat = state.current_player
+        assert seat is not None
+        game = search._Game(
+            [[c.index for c in h] for h in state.hands],
+            [c.index for c in reversed(state.stock)],
+            [c.index for c in state.trick],
+            seat,
+            (0, 1),
+            list(state.points),
+            [False] * 40,
+        )
+        trump = int(state.trump or 0)
+        fast_rules = search._Rules(2, False, trump, search._TABLES[(trump, False)], 8, 0.0)
+        value, _ = search._solve(game, fast_rules, seat)
+        assert value + state.points[seat] == _minimax(state, seat)

@@ -35,6 +35,8 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations, permutations
+from math import comb, factorial
 from typing import Final
 
 from briscola.engine import (
@@ -113,7 +115,7 @@ class _Game:
     per side. Cheap to copy; no validation.
     """
 
-    __slots__ = ("hands", "points", "side", "stock", "trick", "turn")
+    __slots__ = ("gone", "hands", "points", "side", "stock", "trick", "turn")
 
     def __init__(
         self,
@@ -123,6 +125,7 @@ class _Game:
         turn: int,
         side: tuple[int, ...],
         points: list[int],
+        gone: list[bool],
     ) -> None:
         self.hands = hands
         self.stock = stock
@@ -130,6 +133,8 @@ class _Game:
         self.turn = turn
         self.side = side
         self.points = points
+        #: Per card: played (public knowledge).
+        self.gone = gone
 
     def copy(self) -> _Game:
         return _Game(
@@ -139,6 +144,7 @@ class _Game:
             self.turn,
             self.side,
             list(self.points),
+            list(self.gone),
         )
 
 
@@ -151,6 +157,13 @@ class _Rules:
     #: Cards left (hands + stock) at or below which the rest of a hand is solved exactly.
     solve_at: int
     epsilon: float
+    #: Trick-taking strength per card.
+    strength: tuple[int, ...] = _STR[False]
+    #: The bottom card of the stock is the face-up briscola.
+    turned: bool = True
+    #: Seats alternate between two sides (two players, teams): the trick's loser side
+    #: takes the last card of the stock.
+    alternating: bool = True
 
 
 def _legal(hand: list[int], trick: list[int], follow: bool) -> list[int]:
@@ -199,11 +212,227 @@ def _policy(game: _Game, rules: _Rules, rng: random.Random) -> int:
     return min(options, key=tables.discard_cost.__getitem__)
 
 
+def _comb_table(max_h: int) -> tuple[tuple[tuple[float, ...], ...], ...]:
+    """``Q[h][u][b]``: chance that ``h`` cards drawn from ``u`` include one of ``b``."""
+    out = []
+    for h in range(max_h + 1):
+        rows = []
+        for u in range(41):
+            row = []
+            for b in range(41):
+                if b == 0 or h == 0 or u == 0 or b > u:
+                    row.append(0.0 if b == 0 or h == 0 or u == 0 else 1.0)
+                elif u - b < h:
+                    row.append(1.0)
+                else:
+                    row.append(1.0 - comb(u - b, h) / comb(u, h))
+            rows.append(tuple(row))
+        out.append(tuple(rows))
+    return tuple(out)
+
+
+_Q: Final = _comb_table(8)
+
+
+def _policy2(game: _Game, rules: _Rules, rng: random.Random) -> int:
+    """The two-player rollout policy: medium's evaluation (:mod:`briscola.ai.medium`) with
+    cards as ints. Each player counts the cards played and knows its own hand only."""
+    turn = game.turn
+    hand = game.hands[turn]
+    trick = game.trick
+    options = _legal(hand, trick, rules.follow)
+    if len(options) == 1:
+        return options[0]
+    if rules.epsilon and rng.random() < rules.epsilon:
+        return options[int(rng.random() * len(options))]
+    gone = game.gone
+    trump = rules.trump
+    strength = rules.strength
+    beats = rules.tables.beats
+    stock_n = len(game.stock)
+    brisc = game.stock[0] if stock_n and rules.turned else -1
+    h = len(game.hands[1 - turn])
+    u = h + stock_n - (1 if brisc >= 0 else 0)
+    q_row = _Q[h][u]
+    adjust = 0.0
+    if brisc >= 0 and stock_n == 2:
+        adjust = 0.5 * (4.6 + 0.55 * (strength[brisc] - 1) + _PTS[brisc]) - 2.5
+    best_card = options[0]
+    best_value = -1e9
+    led = trick[0] if trick else -1
+    for c in options:
+        s = strength[c]
+        suit = _SUIT[c]
+        pts = _PTS[c]
+        base = suit * 10
+        # Outstanding higher cards of the suit (not played, not mine), unknown ones apart.
+        higher_unknown = 0
+        higher_pts = 0
+        higher_any = False
+        rich = False
+        for x in range(base, base + 10):
+            if gone[x] or x in hand:
+                continue
+            if strength[x] > s:
+                higher_any = True
+                if x != brisc:
+                    higher_unknown += 1
+                    higher_pts += _PTS[x]
+            if _PTS[x] >= 10:
+                rich = True
+        if len(hand) <= 1:
+            keep = 0.0
+        elif suit == trump:
+            keep = 4.6 + 0.55 * (s - 1)
+            if pts and not higher_any:
+                keep += 0.8 * pts
+        elif pts >= 10 and not higher_any:
+            keep = 0.02 * s + 1.5 + (1.0 if rich else 0.0)
+        else:
+            keep = 0.02 * s
+        if led < 0:
+            # Leading: the opponent takes with a higher card of the suit, or with a trump
+            # when the card is worth 3 or more.
+            b = 0
+            extra = 0
+            if suit != trump or pts >= 3:
+                b = higher_unknown
+                extra = higher_pts
+            if suit != trump and trump >= 0 and pts >= 3:
+                tb = trump * 10
+                for x in range(tb, tb + 10):
+                    if not gone[x] and x != brisc and x not in hand:
+                        b += 1
+                        extra += _PTS[x]
+            q = q_row[b] if b <= u else 1.0
+            p_win = 1.0 - q
+            value = p_win * pts - q * (pts + (extra / b if b else 0.0))
+        else:
+            total = pts + _PTS[led]
+            if beats[led * 40 + c]:
+                p_win = 1.0
+                value = total
+            else:
+                p_win = 0.0
+                value = -total
+        value -= keep
+        if adjust > 0.0:
+            value += (1.0 - 2.0 * p_win) * adjust
+        value -= 0.001 * s + 0.00001 * c
+        if value > best_value:
+            best_value, best_card = value, c
+    return best_card
+
+
+def _policy_n(game: _Game, rules: _Rules, rng: random.Random) -> int:
+    """The rollout policy for three or more players: medium's evaluation with cards as ints
+    (the sides of the sample are taken as known)."""
+    turn = game.turn
+    hand = game.hands[turn]
+    trick = game.trick
+    options = _legal(hand, trick, rules.follow)
+    if len(options) == 1:
+        return options[0]
+    if rules.epsilon and rng.random() < rules.epsilon:
+        return options[int(rng.random() * len(options))]
+    n = rules.n
+    gone = game.gone
+    trump = rules.trump
+    strength = rules.strength
+    beats = rules.tables.beats
+    side = game.side
+    hands = game.hands
+    my_side = side[turn]
+    stock_n = len(game.stock)
+    brisc = game.stock[0] if stock_n and rules.turned else -1
+    u = sum(len(h) for h in hands) - len(hand) + stock_n - (1 if brisc >= 0 else 0)
+    leader = (turn - len(trick)) % n
+    after = [(leader + i) % n for i in range(len(trick) + 1, n)]
+    table_pts = 0
+    best_seat = -1
+    best = -1
+    for i, c in enumerate(trick):
+        table_pts += _PTS[c]
+        if best < 0 or beats[best * 40 + c]:
+            best, best_seat = c, (leader + i) % n
+    adjust = 0.0
+    if brisc >= 0 and stock_n == n and rules.alternating:
+        adjust = 0.5 * (4.6 + 0.55 * (strength[brisc] - 1) + _PTS[brisc]) - 2.5
+    best_card = options[0]
+    best_value = -1e9
+    for c in options:
+        s = strength[c]
+        suit = _SUIT[c]
+        pts = table_pts + _PTS[c]
+        if best < 0 or beats[best * 40 + c]:
+            top, top_mine = c, True
+        else:
+            top, top_mine = best, side[best_seat] == my_side
+        # Keep value of c (as in medium).
+        base = suit * 10
+        higher_any = False
+        rich = False
+        for x in range(base, base + 10):
+            if gone[x] or x in hand:
+                continue
+            if strength[x] > s:
+                higher_any = True
+            if _PTS[x] >= 10:
+                rich = True
+        if len(hand) <= 1:
+            keep = 0.0
+        elif suit == trump:
+            keep = 4.6 + 0.55 * (s - 1)
+            if _PTS[c] and not higher_any:
+                keep += 0.8 * _PTS[c]
+        elif _PTS[c] >= 10 and not higher_any:
+            keep = 0.02 * s + 1.5 + (1.0 if rich else 0.0)
+        else:
+            keep = 0.02 * s
+        # Cards that would take the trick from ``top`` and that a later player would use.
+        b = 0
+        extra = 0
+        top_suit = _SUIT[top]
+        top_s = strength[top]
+        if after:
+            if top_suit != trump or pts >= 3:
+                tb = top_suit * 10
+                for x in range(tb, tb + 10):
+                    if strength[x] > top_s and not gone[x] and x != brisc and x not in hand:
+                        b += 1
+                        extra += _PTS[x]
+            if top_suit != trump and trump >= 0 and pts >= 3:
+                tb = trump * 10
+                for x in range(tb, tb + 10):
+                    if not gone[x] and x != brisc and x not in hand:
+                        b += 1
+                        extra += _PTS[x]
+        hold = 1.0
+        rescue = 1.0
+        if b:
+            for seat in after:
+                q = _Q[len(hands[seat])][u][b] if b <= u else 1.0
+                if side[seat] == my_side:
+                    rescue *= 1.0 - q
+                else:
+                    hold *= 1.0 - q
+        p_win = hold if top_mine else 1.0 - rescue
+        value = p_win * pts - (1.0 - p_win) * (pts + (extra / b if b else 0.0) * (1.0 - hold))
+        value -= keep
+        if adjust > 0.0:
+            value += (1.0 - 2.0 * p_win) * adjust
+        value -= 0.001 * s + 0.00001 * c
+        if value > best_value:
+            best_value, best_card = value, c
+    return best_card
+
+
 def _play(game: _Game, card: int, rules: _Rules) -> None:
     """Play ``card`` for the player to move; finish the trick and draw when complete."""
     n = rules.n
     turn = game.turn
     game.hands[turn].remove(card)
+    game.gone[card] = True
     trick = game.trick
     trick.append(card)
     if len(trick) < n:
@@ -231,17 +460,20 @@ def _cards_left(game: _Game) -> int:
     return sum(len(h) for h in game.hands) + len(game.stock)
 
 
-def _finish(game: _Game, rules: _Rules, rng: random.Random, root_side: int) -> int:
+def _finish(
+    game: _Game, rules: _Rules, rng: random.Random, root_side: int, at_root: bool = False
+) -> int:
     """Play ``game`` out (policy, then the exact solver once the stock is empty and few
     cards remain). Returns work units spent; ``game.points`` holds the final points."""
     work = 0
     solve_at = rules.solve_at
+    policy = _policy2 if rules.n == 2 else _policy_n
     while True:
         trick = game.trick
         if not trick and not game.hands[game.turn]:
             return work
-        if not game.stock and _cards_left(game) <= solve_at:
-            if rules.n == 2 and not trick:
+        if (not game.stock or at_root) and _cards_left(game) <= solve_at:
+            if rules.n == 2 and not trick and not game.stock:
                 turn = game.turn
                 value, nodes = _solve2(
                     tuple(game.hands[turn]),
@@ -264,8 +496,9 @@ def _finish(game: _Game, rules: _Rules, rng: random.Random, root_side: int) -> i
                 h.clear()
             trick.clear()
             return work + nodes // 2
-        _play(game, _policy(game, rules, rng), rules)
+        _play(game, policy(game, rules, rng), rules)
         work += 1
+        at_root = False
 
 
 def _solve2(
@@ -429,6 +662,7 @@ class _Deal:
     stock_top: tuple[int, ...]  # scoperta: the face-up top card
     stock_hidden: int
     trick: tuple[int, ...]
+    gone: tuple[bool, ...]  # per card: played
     turn: int
     points: tuple[int, ...]  # per seat
     called: int  # Chiamata called card when the partner is unknown to this seat, else -1
@@ -454,6 +688,7 @@ def _deal_of(seen: PlayerView) -> _Deal:
     if seen.stock_top is not None and not (seen.briscola_in_stock and seen.stock_size == 1):
         top = (seen.stock_top.index,)
         hidden -= 1
+    played = {c.index for c in seen.played_cards()}
     called = -1
     if seen.called is not None and seen.partner is None:
         called = seen.called.index
@@ -468,6 +703,7 @@ def _deal_of(seen: PlayerView) -> _Deal:
         stock_top=top,
         stock_hidden=hidden,
         trick=tuple(c.index for _, c in seen.table),
+        gone=tuple(c in played for c in range(40)),
         turn=me,
         points=seen.points,
         called=called,
@@ -578,16 +814,18 @@ def _likelihood(seen: PlayerView, hands: list[list[int]], rules: _Rules) -> floa
 # ---------------------------------------------------------------------------- the bots
 
 
-def _utility(points: Sequence[int], side: int, target: int, three_way: bool) -> float:
+def _utility(
+    points: Sequence[int], side: int, target: int, three_way: bool, margin: float
+) -> float:
     mine = points[side]
     if three_way:
         top = max(p for s, p in enumerate(points) if s != side)
         win = 1.0 if mine > top else 0.5 if mine == top else 0.0
-        return win + 0.002 * (mine - top)
+        return win + margin * (mine - top)
     win = 1.0 if mine >= target else 0.0
     if target == 61 and mine == 60:
         win = 0.5
-    return win + 0.002 * (mine - 60)
+    return win + margin * (mine - 60)
 
 
 class HardBot:
@@ -595,8 +833,8 @@ class HardBot:
 
     Options: ``budget`` (work units per move; fixed, reproducible), ``time_limit`` (seconds;
     a clock on top of the budget), ``inference`` (weight samples by the opponents' plays),
-    ``epsilon`` (rollout randomness), ``solve_at`` (cards left at which the rest of a hand is
-    solved exactly), ``min_samples``.
+    ``epsilon`` (rollout randomness), ``margin`` (utility per point of margin),
+    ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``min_samples``.
     """
 
     def __init__(
@@ -609,8 +847,10 @@ class HardBot:
         solve_at: int | None = None,
         min_samples: int = 8,
         deterministic: bool = False,
+        margin: float = 0.002,
     ) -> None:
         self.name = "hard"
+        self.margin = margin
         self.rng = rng or random.Random(0)
         self.time_limit = None if deterministic else time_limit
         self.budget = budget
@@ -652,6 +892,9 @@ class HardBot:
             tables=tables,
             solve_at=self._solve_at(n),
             epsilon=self.epsilon,
+            strength=_STR[seen.rules.three_as_three],
+            turned=seen.rules.turned_briscola,
+            alternating=n == 2 or seen.rules.teams,
         )
         plays = [a for a in seen.legal if isinstance(a, Play)]
         swap = next((a for a in seen.legal if isinstance(a, Swap)), None)
@@ -670,23 +913,33 @@ class HardBot:
             swapped_hand = [c.index for c in seen.hand if c is not swap.card] + [briscola.index]
             lines += [(swap, c) for c in swapped_hand]
         totals = [0.0] * len(lines)
-        weights = 0.0
+        # Two players, at most one hidden card left in the stock: solve through the draws.
+        stock_solve = n == 2 and seen.stock_size <= 2
         work = 0
         samples = 0
         inference = self.inference and not perfect
+        # Few possible deals (two players near the end of the stock): take each once.
+        every = _enumerate2(deal) if n == 2 and not perfect else None
         while True:
-            if samples >= self.min_samples or perfect:
-                if perfect and samples:
+            if every is not None:
+                if samples >= len(every):
                     break
-                if work >= budget:
-                    break
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-            sampled = _sample_hands(deal, rng)
-            if sampled is None:
-                # Void constraints are hard to meet by chance: the engine's dealer.
-                sampled = _from_engine(seen, rng)
-            hands, stock = sampled
+                hands, stock = every[samples]
+                hands = [list(h) for h in hands]
+                stock = list(stock)
+            else:
+                if samples >= self.min_samples or perfect:
+                    if perfect and samples:
+                        break
+                    if work >= budget:
+                        break
+                    if deadline is not None and time.perf_counter() > deadline:
+                        break
+                sampled = _sample_hands(deal, rng)
+                if sampled is None:
+                    # Void constraints are hard to meet by chance: the engine's dealer.
+                    sampled = _from_engine(seen, rng)
+                hands, stock = sampled
             partner = deal.partner
             if deal.called >= 0:
                 partner = next(s for s in range(n) if deal.called in hands[s])
@@ -699,7 +952,7 @@ class HardBot:
             if seen.rules.chiamata and seen.high_bid is not None:
                 target = seen.high_bid.points if root_side == 0 else 121 - seen.high_bid.points
             weight = _likelihood(seen, hands, rules) if inference else 1.0
-            base = _Game(hands, stock, list(deal.trick), deal.turn, side, points)
+            base = _Game(hands, stock, list(deal.trick), deal.turn, side, points, list(deal.gone))
             seed = rng.random()
             for i, (swap_action, card) in enumerate(lines):
                 game = base.copy()
@@ -709,9 +962,10 @@ class HardBot:
                     game.stock[0] = swap_action.card.index
                 _play(game, card, rules)
                 # Common random numbers: every line sees the same rollout randomness.
-                work += 1 + _finish(game, rules, random.Random(seed), root_side)
-                totals[i] += weight * _utility(game.points, root_side, target, three_way)
-            weights += weight
+                work += 1 + _finish(game, rules, random.Random(seed), root_side, stock_solve)
+                totals[i] += weight * _utility(
+                    game.points, root_side, target, three_way, self.margin
+                )
             samples += 1
         self.last_samples = samples
         best = max(range(len(lines)), key=lambda i: (totals[i], -i))
@@ -719,6 +973,27 @@ class HardBot:
         if swap_action is not None:
             return swap_action
         return Play(Card.from_index(card))
+
+
+def _enumerate2(deal: _Deal, limit: int = 24) -> list[tuple[list[list[int]], list[int]]] | None:
+    """Two players: every deal of the unseen cards (opponent's hand, hidden stock in every
+    order) when there are at most ``limit`` of them, else None."""
+    opp = 1 - deal.me
+    need = deal.needs[opp]
+    hidden = deal.stock_hidden
+    unseen = deal.unseen
+    if deal.voids[opp] or need + hidden != len(unseen):
+        return None
+    if comb(len(unseen), need) * factorial(hidden) > limit:
+        return None
+    out = []
+    for chosen in combinations(unseen, need):
+        rest = [c for c in unseen if c not in chosen]
+        for order in permutations(rest):
+            hands = [list(h) for h in deal.hands]
+            hands[opp].extend(chosen)
+            out.append((hands, [*deal.stock_bottom, *order, *deal.stock_top]))
+    return out
 
 
 def _from_engine(seen: PlayerView, rng: random.Random) -> tuple[list[list[int]], list[int]]:
