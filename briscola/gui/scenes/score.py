@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -483,9 +483,11 @@ class ScoreScene(Scene):
         if app.scenes and app.scenes[0] is self:
             app.draw_backdrop(surface)
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 120))
+        veil.fill((0, 0, 0, 130))
         surface.blit(veil, (0, 0))
-        draw_panel(surface, self.panel, theme, radius=px(16))
+        # Nearly opaque: the table's labels must not show through the rows of cards.
+        r, g, b, alpha = theme.panel
+        draw_panel(surface, self.panel, replace(theme, panel=(r, g, b, max(alpha, 238))), px(16))
         # The title is the hand while counting, then the verdict.
         if self.done:
             painter.fit(
@@ -573,7 +575,7 @@ class ScoreScene(Scene):
         label = f"+{c.points}"
         box = pygame.Rect(c.x, c.y + card_h + px(2), min(step, self.card_w), px(18))
         size = px(15)
-        if self.app.assets.font(size, True).size(label)[0] > box.width:
+        if self.app.assets.font(size, True).size(label)[0] + px(4) > box.width:
             return  # cards packed too tightly for labels: the total says it all
         self.painter.fit(surface, label, box, size, theme.accent, bold=True, align="center")
         # The points float up over the card right after it lands.
