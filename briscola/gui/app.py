@@ -89,6 +89,9 @@ class App:
         self.screen = self._open_window()
         pygame.display.set_caption(_("Briscola"))
         self.assets = Assets()
+        self.assets.on_missing = lambda message: self.notify(
+            _("Some game files are missing; the game may look wrong (see the log).")
+        )
         icon = self.assets.icon()
         if icon is not None:
             pygame.display.set_icon(icon)

@@ -57,8 +57,11 @@ class Assets:
 
     def __init__(self) -> None:
         self.missing: list[str] = []
+        #: Called once per missing asset (the App shows a notice to the player).
+        self.on_missing: Callable[[str], None] | None = None
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: LRU[pygame.Surface] = LRU(600)
+        self._fits: LRU[int] = LRU(2000)
         self._cards: LRU[pygame.Surface] = LRU(300)
         self._shadows: LRU[pygame.Surface] = LRU(64)
         self._textures: dict[str, pygame.Surface] = {}
@@ -70,6 +73,8 @@ class Assets:
         if message not in self.missing:
             self.missing.append(message)
             log.warning(message)
+            if self.on_missing is not None:
+                self.on_missing(message)
 
     # ------------------------------------------------------------------ fonts and text
 
@@ -97,6 +102,25 @@ class Assets:
         """Rendered text, cached (text rendering is the slowest thing a frame can do)."""
         key = (text, int(size), tuple(colour), bold)
         return self._text.get_or_make(key, lambda: self.font(size, bold).render(text, True, colour))
+
+    def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
+        """The largest font size <= ``size`` (and >= 8) at which ``text`` fits ``width``
+        pixels; cached, since layouts ask every frame."""
+        key = ("fit", text, int(size), int(width), bold)
+
+        def measure() -> int:
+            low, high = 8, max(8, int(size))
+            if self.font(high, bold).size(text)[0] <= width:
+                return high
+            while low < high:  # binary search: widths grow with the size
+                middle = (low + high + 1) // 2
+                if self.font(middle, bold).size(text)[0] <= width:
+                    low = middle
+                else:
+                    high = middle - 1
+            return low
+
+        return self._fits.get_or_make(key, measure)
 
     # ------------------------------------------------------------------ cards
 

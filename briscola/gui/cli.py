@@ -146,6 +146,12 @@ def _run(args: argparse.Namespace) -> int:
     )
     if args.self_check:
         return _self_check(options)
+    if not paths.asset_path("cards").is_dir():
+        _fatal(
+            f"Briscola's card, sound and font files are missing ({paths.asset_path()})."
+            " Please reinstall the game."
+        )
+        return 1
     try:
         app = App(options)
     except pygame.error as exc:
@@ -172,7 +178,7 @@ def _self_check(options: object) -> int:
     """Load every asset; print a report; exit 1 if anything is missing."""
     import pygame
 
-    from .assets import SOUND_NAMES, Assets
+    from .assets import BACK_NAMES, DECK_STYLES, SOUND_NAMES, Assets
     from .audio import Audio
     from .paths import asset_path
 
@@ -182,17 +188,20 @@ def _self_check(options: object) -> int:
     pygame.display.set_mode((64, 64))
     assets = Assets()
     problems = assets.check_all()
+    faces = sum(1 for style in DECK_STYLES for path in asset_path("cards", style).glob("*.svg"))
     audio = Audio(True, 0.5)
     loaded_sounds = 0
     if audio.available:
         for name in SOUND_NAMES:
-            if audio._sound(name) is None:
-                problems.append(f"sound did not load: {asset_path('sounds', name + '.wav')}")
-            else:
+            path = asset_path("sounds", f"{name}.wav")
+            if audio._sound(name) is not None:
                 loaded_sounds += 1
+            elif path.is_file():  # present but unreadable (missing files are listed already)
+                problems.append(f"sound did not load: {path}")
     print(f"briscola {__version__} self-check: assets in {asset_path()}")
     print(
-        f"  card faces: 120 (italian, french, french4), backs: 3, sounds loaded: {loaded_sounds}"
+        f"  card faces: {faces} of {40 * len(DECK_STYLES)} ({', '.join(DECK_STYLES)}),"
+        f" backs: {len(BACK_NAMES)}, sounds loaded: {loaded_sounds} of {len(SOUND_NAMES)}"
         f"{'' if audio.available else ' (no audio device: files checked only)'}"
     )
     for problem in problems:

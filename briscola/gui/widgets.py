@@ -71,9 +71,7 @@ def draw_panel(
 
 def fit_text(assets: Assets, text: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size <= ``size`` at which ``text`` fits ``width`` pixels."""
-    while size > 8 and assets.font(size, bold).size(text)[0] > width:
-        size -= 1
-    return size
+    return assets.fit(text, size, width, bold)
 
 
 class Widget:

@@ -23,6 +23,7 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.t = 0.0
+        self._fan_cache: tuple[tuple[int, str], pygame.Surface] | None = None
         self.continue_button = Button(lambda: _("Continue"), self.resume, name="continue")
         self.buttons = [
             self.continue_button,
@@ -109,31 +110,43 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def _fan(self, width: int, style: str) -> pygame.Surface:
+        key = (width, style)
+        if self._fan_cache is not None and self._fan_cache[0] == key:
+            return self._fan_cache[1]
+        assets = self.app.assets
+        height = round(width * 1.6)
+        spread = width * 1.5
+        size = (int(width * 5.2), int(height * 1.9))
+        fan = pygame.Surface(size, pygame.SRCALPHA)
+        cx, cy = size[0] / 2, size[1] / 2 + height * 0.1
+        count = len(FAN)
+        for i, code in enumerate(FAN):
+            angle = (i - (count - 1) / 2) * 11
+            face = assets.card_face(Card.from_code(code), style, width)
+            rotated = pygame.transform.rotozoom(face, -angle, 1.0)
+            shadow = pygame.transform.rotozoom(assets.shadow(width), -angle, 1.0)
+            rad = math.radians(angle)
+            x = cx + math.sin(rad) * spread
+            y = cy - math.cos(rad) * spread + spread
+            offset = max(2, width // 30)
+            fan.blit(shadow, shadow.get_rect(center=(x + offset, y + offset * 1.5)))
+            fan.blit(rotated, rotated.get_rect(center=(x, y)))
+        self._fan_cache = (key, fan)
+        return fan
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         px = app.px
         theme = app.theme
         app.draw_backdrop(surface)
         w, h = surface.get_size()
+        # A fan of cards (drawn once per size and deck style).
         narrow = w < px(1000)
-        # A fan of cards, gently breathing.
-        width = px(120)
+        width = px(80) if narrow else px(120)
         centre = (w // 2, int(h * 0.27)) if narrow else (int(w * 0.3), int(h * 0.52))
-        if narrow:
-            width = px(80)
-        count = len(FAN)
-        for i, code in enumerate(FAN):
-            angle = (i - (count - 1) / 2) * 11 + math.sin(self.t * 0.8) * 0.8
-            face = app.assets.card_face(Card.from_code(code), app.settings.deck_style, width)
-            rotated = pygame.transform.rotozoom(face, -angle, 1.0)
-            rad = math.radians(angle)
-            spread = width * 1.5
-            cx = centre[0] + math.sin(rad) * spread
-            cy = centre[1] - math.cos(rad) * spread + spread
-            shadow = app.assets.shadow(width)
-            srot = pygame.transform.rotozoom(shadow, -angle, 1.0)
-            surface.blit(srot, srot.get_rect(center=(cx + px(4), cy + px(6))))
-            surface.blit(rotated, rotated.get_rect(center=(cx, cy)))
+        fan = self._fan(width, app.settings.deck_style)
+        surface.blit(fan, fan.get_rect(center=centre))
         # Title
         title_centre_x = w // 2 if narrow else self.buttons[0].rect.centerx
         title_y = int(h * 0.06) if narrow else int(h * 0.16)
