@@ -260,7 +260,7 @@ def test_hot_seat_never_shows_the_other_humans_cards() -> None:
 # ---------------------------------------------------------------- autosave and resume
 
 
-def test_autosave_after_each_trick_and_continue_restores_the_hand() -> None:
+def test_autosave_after_each_move_and_continue_restores_the_hand() -> None:
     app = make_app()
     scene = start(app, TableScene(app, _solo(seed=21)))
     assert isinstance(scene, TableScene)
@@ -269,10 +269,12 @@ def test_autosave_after_each_trick_and_continue_restores_the_hand() -> None:
         assert scene.state is not None
         scene.play_card(scene.legal_cards()[0])
     assert run_until(app, lambda: scene.awaiting_human)
+    autosave.flush()
     assert autosave.exists()
     saved, notice = autosave.load()
     assert notice is None and saved is not None and saved.state is not None
     assert saved.state.tricks == scene.state.tricks
+    assert saved.state.hands == scene.state.hands
     hands = [list(h) for h in scene.state.hands]
     app.close()  # "killed": a new app starts from the file
     app2 = make_app()

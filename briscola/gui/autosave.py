@@ -1,10 +1,12 @@
-"""Autosave of the game in progress: written atomically after every trick, so quitting or
-killing the app mid-hand loses at most the trick on the table (which is replayed too: the
-whole hand is stored as an engine record, the match standing beside it)."""
+"""Autosave of the game in progress: written atomically after every move (on a helper
+thread, so frames never wait for the disk), so quitting or killing the app mid-hand loses
+nothing: the whole hand is stored as an engine record (with the trick on the table), the
+match standing beside it."""
 
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,16 +29,50 @@ class Saved:
     state: GameState | None
 
 
-def save(setup: GameSetup, match: Match, state: GameState | None, path: Path | None = None) -> None:
-    data: dict[str, Any] = {
+_writer: ThreadPoolExecutor | None = None
+_pending: Future[None] | None = None
+
+
+def save(
+    setup: GameSetup,
+    match: Match,
+    state: GameState | None,
+    path: Path | None = None,
+    background: bool = False,
+) -> None:
+    """Save the game; ``background`` writes on a helper thread (after every move, so the
+    frame never waits for the disk). Writes stay in order."""
+    global _writer, _pending
+    data = _snapshot(setup, match, state)
+    target = path or paths.autosave_file()
+    if not background:
+        flush()
+        _write(target, data)
+        return
+    if _writer is None:
+        _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+    _pending = _writer.submit(_write, target, data)
+
+
+def flush() -> None:
+    """Wait until the last background save is on disk."""
+    if _pending is not None:
+        _pending.result()
+
+
+def _snapshot(setup: GameSetup, match: Match, state: GameState | None) -> dict[str, Any]:
+    return {
         "format": FORMAT,
         "app": __version__,
         "setup": setup.to_json(),
         "match": match.to_json(),
         "hand": None if state is None or state.is_terminal() else to_record(state),
     }
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
     try:
-        atomic_write_json(path or paths.autosave_file(), data)
+        atomic_write_json(path, data)
     except OSError as exc:
         log.warning("autosave failed: %s", exc)
 
@@ -64,6 +100,7 @@ def load(path: Path | None = None) -> tuple[Saved | None, str | None]:
 
 
 def clear(path: Path | None = None) -> None:
+    flush()
     path = path or paths.autosave_file()
     try:
         path.unlink()

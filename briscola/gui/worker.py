@@ -12,12 +12,28 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 from ..ai.base import Bot
 from ..engine import Action, PlayerView
 
 log = logging.getLogger(__name__)
+
+
+def _watch_parent(parent: int) -> None:
+    """Worker start-up: exit as soon as the game process is gone (killed, crashed), so no
+    orphan is ever left behind."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def think(bot: Bot, seen: PlayerView) -> tuple[Action, Bot]:
@@ -38,7 +54,12 @@ class BotWorker:
             if self.use_processes:
                 try:
                     context = multiprocessing.get_context("spawn")
-                    self._executor = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                    self._executor = ProcessPoolExecutor(
+                        max_workers=1,
+                        mp_context=context,
+                        initializer=_watch_parent,
+                        initargs=(os.getpid(),),
+                    )
                     self.kind = "process"
                 except (OSError, ValueError, NotImplementedError) as exc:
                     log.warning("bots will think on a thread: %s", exc)

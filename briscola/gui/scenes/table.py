@@ -218,6 +218,7 @@ class TableScene(Scene):
             self._after_action()
 
     def on_exit(self) -> None:
+        autosave.flush()
         if self.future is not None:
             self.future.cancel()
             self.future = None
@@ -303,12 +304,11 @@ class TableScene(Scene):
         """Apply an action for the current player and animate what follows."""
         assert self.state is not None
         seat = self.state.current_player
-        tricks = len(self.state.tricks)
         self.state.apply(action)
         self.hint_card = None
         self._pull_events()
-        if len(self.state.tricks) != tricks and not self.demo and not self.state.is_terminal():
-            autosave.save(self.setup, self.match, self.state)
+        if not self.demo and not self.state.is_terminal():
+            autosave.save(self.setup, self.match, self.state, background=True)
         if self.hot_seat and seat in self.humans:
             self.steps.append(self._step_hide_hands)
         self._after_action()
