@@ -298,6 +298,8 @@ class TableScene(Scene):
         self.event_index = len(self.state.events)
         for event in events:
             self._enqueue(event)
+        if any(isinstance(event, HandStarted) for event in events):
+            self.steps.append(self._step_stock_from_deck)
         self.steps.append(self._sync_known)
 
     def apply(self, action: Action) -> None:
@@ -421,7 +423,7 @@ class TableScene(Scene):
             caller=state.caller,
             partner=state.partner,
             called=state.called,
-            viewer=None if self.demo or self.hot_seat else self.humans[0],
+            viewer=self.humans[0] if len(self.humans) == 1 and not self.demo else None,
         )
         self.summary = summary
         if not self.demo:
@@ -474,6 +476,8 @@ class TableScene(Scene):
             from ..stats import Stats
 
             stats = Stats.load()
+            if getattr(stats, "notice", None):
+                self.app.notify(stats.notice)
             seat = self.humans[0]
             stats.record_hand(self.setup, result, seat)
             if match_over:
@@ -484,7 +488,9 @@ class TableScene(Scene):
                     side = self.rules.side_of(seat)
                     won = side in winners if winners else None
                 stats.record_match(self.setup, won)
-            stats.save()
+            problem = stats.save()
+            if problem:
+                self.app.notify(problem)
         except Exception:
             log.exception("could not record statistics")
 
@@ -604,6 +610,15 @@ class TableScene(Scene):
             self.t + 2.2,
         )
         return self.f(0.6)
+
+    def _step_stock_from_deck(self) -> float:
+        """After the deal without a turned briscola (Briscolone): the rest is the stock."""
+        if self.deck:
+            self.stock = self.deck + self.stock
+            self.deck = []
+            self._settle(self.f(0.4), moving=list(self.stock))
+            return self.f(0.4)
+        return 0.0
 
     def _step_auction(self, event: Auction) -> float:
         text = _("Pass") if event.bid is None else self.bid_text(event.bid)
