@@ -1,7 +1,13 @@
 """Names of cards, ranks and suits for the player, following the deck style and language.
 
-Italian faces say Fante, Cavallo, Re and coins, cups, swords, clubs (denari, coppe, spade,
+Italian faces say Fante, Cavallo, Re and coins, cups, swords, batons (denari, coppe, spade,
 bastoni in Italian); French faces say Jack, Queen, King and diamonds, hearts, spades, clubs.
+
+A card's name is one message per card rather than a ``"{rank} of {suit}"`` template: German
+puts the suit first in one word ("Münz-Ass", "Herz-Dame"), and the article that goes with a
+card in a sentence changes with the rank ("la sota", "el caballo"; "den Buben", "das Ass"),
+so each card also has a form with its definite article, for sentences such as "I call the
+Ace of coins" (:func:`card_the`; German translates it in the accusative).
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ _SUITS_ITALIAN = {
     Suit.COINS: N_("coins"),
     Suit.CUPS: N_("cups"),
     Suit.SWORDS: N_("swords"),
-    Suit.CLUBS: N_("clubs"),
+    Suit.CLUBS: N_("batons"),
 }
 _SUITS_FRENCH = {
     Suit.COINS: N_("diamonds"),
@@ -40,24 +46,117 @@ _SUITS_FRENCH = {
     Suit.CLUBS: N_("clubs"),
 }
 
+#: Card code -> (name, name with its definite article), Italian faces.
+_CARDS_ITALIAN: dict[str, tuple[str, str]] = {
+    "AD": (N_("Ace of coins"), N_("the Ace of coins")),
+    "2D": (N_("Two of coins"), N_("the Two of coins")),
+    "3D": (N_("Three of coins"), N_("the Three of coins")),
+    "4D": (N_("Four of coins"), N_("the Four of coins")),
+    "5D": (N_("Five of coins"), N_("the Five of coins")),
+    "6D": (N_("Six of coins"), N_("the Six of coins")),
+    "7D": (N_("Seven of coins"), N_("the Seven of coins")),
+    "JD": (N_("Fante of coins"), N_("the Fante of coins")),
+    "QD": (N_("Cavallo of coins"), N_("the Cavallo of coins")),
+    "KD": (N_("Re of coins"), N_("the Re of coins")),
+    "AC": (N_("Ace of cups"), N_("the Ace of cups")),
+    "2C": (N_("Two of cups"), N_("the Two of cups")),
+    "3C": (N_("Three of cups"), N_("the Three of cups")),
+    "4C": (N_("Four of cups"), N_("the Four of cups")),
+    "5C": (N_("Five of cups"), N_("the Five of cups")),
+    "6C": (N_("Six of cups"), N_("the Six of cups")),
+    "7C": (N_("Seven of cups"), N_("the Seven of cups")),
+    "JC": (N_("Fante of cups"), N_("the Fante of cups")),
+    "QC": (N_("Cavallo of cups"), N_("the Cavallo of cups")),
+    "KC": (N_("Re of cups"), N_("the Re of cups")),
+    "AS": (N_("Ace of swords"), N_("the Ace of swords")),
+    "2S": (N_("Two of swords"), N_("the Two of swords")),
+    "3S": (N_("Three of swords"), N_("the Three of swords")),
+    "4S": (N_("Four of swords"), N_("the Four of swords")),
+    "5S": (N_("Five of swords"), N_("the Five of swords")),
+    "6S": (N_("Six of swords"), N_("the Six of swords")),
+    "7S": (N_("Seven of swords"), N_("the Seven of swords")),
+    "JS": (N_("Fante of swords"), N_("the Fante of swords")),
+    "QS": (N_("Cavallo of swords"), N_("the Cavallo of swords")),
+    "KS": (N_("Re of swords"), N_("the Re of swords")),
+    "AB": (N_("Ace of batons"), N_("the Ace of batons")),
+    "2B": (N_("Two of batons"), N_("the Two of batons")),
+    "3B": (N_("Three of batons"), N_("the Three of batons")),
+    "4B": (N_("Four of batons"), N_("the Four of batons")),
+    "5B": (N_("Five of batons"), N_("the Five of batons")),
+    "6B": (N_("Six of batons"), N_("the Six of batons")),
+    "7B": (N_("Seven of batons"), N_("the Seven of batons")),
+    "JB": (N_("Fante of batons"), N_("the Fante of batons")),
+    "QB": (N_("Cavallo of batons"), N_("the Cavallo of batons")),
+    "KB": (N_("Re of batons"), N_("the Re of batons")),
+}
+#: Card code -> (name, name with its definite article), French faces.
+_CARDS_FRENCH: dict[str, tuple[str, str]] = {
+    "AD": (N_("Ace of diamonds"), N_("the Ace of diamonds")),
+    "2D": (N_("Two of diamonds"), N_("the Two of diamonds")),
+    "3D": (N_("Three of diamonds"), N_("the Three of diamonds")),
+    "4D": (N_("Four of diamonds"), N_("the Four of diamonds")),
+    "5D": (N_("Five of diamonds"), N_("the Five of diamonds")),
+    "6D": (N_("Six of diamonds"), N_("the Six of diamonds")),
+    "7D": (N_("Seven of diamonds"), N_("the Seven of diamonds")),
+    "JD": (N_("Jack of diamonds"), N_("the Jack of diamonds")),
+    "QD": (N_("Queen of diamonds"), N_("the Queen of diamonds")),
+    "KD": (N_("King of diamonds"), N_("the King of diamonds")),
+    "AC": (N_("Ace of hearts"), N_("the Ace of hearts")),
+    "2C": (N_("Two of hearts"), N_("the Two of hearts")),
+    "3C": (N_("Three of hearts"), N_("the Three of hearts")),
+    "4C": (N_("Four of hearts"), N_("the Four of hearts")),
+    "5C": (N_("Five of hearts"), N_("the Five of hearts")),
+    "6C": (N_("Six of hearts"), N_("the Six of hearts")),
+    "7C": (N_("Seven of hearts"), N_("the Seven of hearts")),
+    "JC": (N_("Jack of hearts"), N_("the Jack of hearts")),
+    "QC": (N_("Queen of hearts"), N_("the Queen of hearts")),
+    "KC": (N_("King of hearts"), N_("the King of hearts")),
+    "AS": (N_("Ace of spades"), N_("the Ace of spades")),
+    "2S": (N_("Two of spades"), N_("the Two of spades")),
+    "3S": (N_("Three of spades"), N_("the Three of spades")),
+    "4S": (N_("Four of spades"), N_("the Four of spades")),
+    "5S": (N_("Five of spades"), N_("the Five of spades")),
+    "6S": (N_("Six of spades"), N_("the Six of spades")),
+    "7S": (N_("Seven of spades"), N_("the Seven of spades")),
+    "JS": (N_("Jack of spades"), N_("the Jack of spades")),
+    "QS": (N_("Queen of spades"), N_("the Queen of spades")),
+    "KS": (N_("King of spades"), N_("the King of spades")),
+    "AB": (N_("Ace of clubs"), N_("the Ace of clubs")),
+    "2B": (N_("Two of clubs"), N_("the Two of clubs")),
+    "3B": (N_("Three of clubs"), N_("the Three of clubs")),
+    "4B": (N_("Four of clubs"), N_("the Four of clubs")),
+    "5B": (N_("Five of clubs"), N_("the Five of clubs")),
+    "6B": (N_("Six of clubs"), N_("the Six of clubs")),
+    "7B": (N_("Seven of clubs"), N_("the Seven of clubs")),
+    "JB": (N_("Jack of clubs"), N_("the Jack of clubs")),
+    "QB": (N_("Queen of clubs"), N_("the Queen of clubs")),
+    "KB": (N_("King of clubs"), N_("the King of clubs")),
+}
+
 
 def _french(style: str) -> bool:
     return style.startswith("french")
 
 
 def rank_name(rank: Rank, style: str = "italian") -> str:
+    """A rank on its own, capitalised as a label: "Ace", "Cavallo", "Queen"."""
     return _((_RANKS_FRENCH if _french(style) else _RANKS_ITALIAN)[rank])
 
 
 def suit_name(suit: Suit, style: str = "italian") -> str:
+    """A suit as it reads inside a sentence: "coins", "hearts" ("denari", "Herz")."""
     return _((_SUITS_FRENCH if _french(style) else _SUITS_ITALIAN)[suit])
 
 
 def card_name(card: Card, style: str = "italian") -> str:
-    """E.g. "Ace of coins" / "Asso di denari", "Queen of hearts"."""
-    return _("{rank} of {suit}").format(
-        rank=rank_name(card.rank, style), suit=suit_name(card.suit, style)
-    )
+    """E.g. "Ace of coins" / "Asso di denari" / "Münz-Ass", "Queen of hearts"."""
+    return _((_CARDS_FRENCH if _french(style) else _CARDS_ITALIAN)[card.code][0])
+
+
+def card_the(card: Card, style: str = "italian") -> str:
+    """The card with its definite article, as the object of a sentence: "the Ace of coins"
+    / "l'asso di denari" / "das Münz-Ass" / "la sota de copas"."""
+    return _((_CARDS_FRENCH if _french(style) else _CARDS_ITALIAN)[card.code][1])
 
 
 def card_label(card: Card, style: str = "italian") -> str:
