@@ -54,8 +54,8 @@ from ...engine import (
 )
 from .. import autosave
 from ..assets import CARD_RATIO
-from ..i18n import _
-from ..names import card_name, rank_name, suit_name
+from ..i18n import _, pgettext
+from ..names import card_the, rank_name, suit_name
 from ..scene import Scene
 from ..setup import GameSetup
 from ..sprites import CardRenderer, CardSprite
@@ -629,13 +629,13 @@ class TableScene(Scene):
     def _step_called(self, event: Called) -> float:
         name = self.setup.seats[event.seat].name
         self.bubbles[event.seat] = (
-            _("I call the {card}").format(card=card_name(event.card, self.style)),
+            _("I call {card}").format(card=card_the(event.card, self.style)),
             self.t + max(1.5, self.f(2.5)),
         )
         self.banner = (
-            _("{name} calls the {card}: {suit} are trump").format(
+            _("{name} calls {card}: {suit} are trump").format(
                 name=name,
-                card=card_name(event.card, self.style),
+                card=card_the(event.card, self.style),
                 suit=suit_name(event.card.suit, self.style),
             ),
             self.t + 3.0,
@@ -664,10 +664,10 @@ class TableScene(Scene):
         self.app.audio.play("swap")
         name = self.setup.seats[event.seat].name
         self.banner = (
-            _("{name} swaps the {gave} for the {took}").format(
+            _("{name} swaps {gave} for {took}").format(
                 name=name,
-                gave=card_name(event.gave, self.style),
-                took=card_name(event.took, self.style),
+                gave=card_the(event.gave, self.style),
+                took=card_the(event.took, self.style),
             ),
             self.t + 2.5,
         )
@@ -863,6 +863,8 @@ class TableScene(Scene):
     def _settle(self, duration: float, moving: CardSprite | list[CardSprite] | None = None) -> None:
         """Move every sprite to where the model says it belongs."""
         movers = moving if isinstance(moving, list) else [moving] if moving else []
+        # Reduce motion: cards still travel, but turn over at once instead of in the air.
+        snap_flip = self.app.settings.reduce_motion
         for sprite, x, y, angle, w, flip in self._targets():
             if self.press is not None and self.dragging and sprite is self.press[0]:
                 continue
@@ -875,6 +877,8 @@ class TableScene(Scene):
             ):
                 continue
             self.tweener.cancel(sprite)
+            if snap_flip:
+                sprite.flip = flip
             if duration <= 0:
                 sprite.x, sprite.y, sprite.angle, sprite.w, sprite.flip = x, y, angle, w, flip
                 sprite.air = False
@@ -1081,8 +1085,14 @@ class TableScene(Scene):
         mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if mouse and self.hud.handle_event(event):
             return
-        if self.controls.widgets and self.controls.handle_event(event):
-            return
+        if self.controls.widgets:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                # The auction and call buttons lie in rows: the arrows move along them.
+                self.controls.keyboard_focus = True
+                self.controls.move_focus(-1 if event.key == pygame.K_LEFT else 1)
+                return
+            if self.controls.handle_event(event):
+                return
         self._hand_input(event)
 
     def _on_hud(self, pos: tuple[int, int]) -> bool:
@@ -1307,7 +1317,8 @@ class TableScene(Scene):
                 sprite is self.hover or (self.keyboard and i == self.selected)
             )
             target = 1.0 if hovered and sprite.card in legal and not self.dragging else 0.0
-            sprite.lift += (target - sprite.lift) * 0.35
+            ease = 1.0 if app.settings.reduce_motion else 0.35
+            sprite.lift += (target - sprite.lift) * ease
             sprite.dim = bool(interactive and legal and sprite.card not in legal)
             sprite.glow = (
                 self.app.theme.accent
@@ -1438,7 +1449,8 @@ class TableScene(Scene):
                 surface, colour, plate, width=max(2, px(2)), border_radius=plate.h // 2
             )
             if turn:
-                pulse = 0.5 + 0.5 * math.sin(self.t * 5)
+                still = app.settings.reduce_motion
+                pulse = 1.0 if still else 0.5 + 0.5 * math.sin(self.t * 5)
                 glow = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.focus)
                 pygame.draw.rect(
                     surface,
@@ -1449,7 +1461,9 @@ class TableScene(Scene):
                 )
             surface.blit(label, rect)
             if self.match.dealer == seat and state is not None:
-                d = app.assets.text("D", max(10, int(lay.font * 0.8)), (20, 20, 20), bold=True)
+                # Translators: the dealer's button beside a name: one letter.
+                mark = pgettext("dealer", "D")
+                d = app.assets.text(mark, max(10, int(lay.font * 0.8)), (20, 20, 20), bold=True)
                 centre = (plate.right + px(14), plate.centery)
                 pygame.draw.circle(surface, (240, 236, 220), centre, px(11))
                 surface.blit(d, d.get_rect(center=centre))
@@ -1459,7 +1473,7 @@ class TableScene(Scene):
                 and self.future_seat == seat
                 and time.monotonic() - self.think_start > 0.6
             ):
-                dots = "." * (1 + int(self.t * 3) % 3)
+                dots = "..." if app.settings.reduce_motion else "." * (1 + int(self.t * 3) % 3)
                 think = app.assets.text(_("thinking") + dots, px(15), theme.dim)
                 surface.blit(think, think.get_rect(midtop=(plate.centerx, plate.bottom + px(4))))
         # Points by pile
