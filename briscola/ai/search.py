@@ -31,6 +31,7 @@ playout per card and sample, the most points on average; no inference, no solver
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -50,6 +51,7 @@ from briscola.engine import (
 )
 from briscola.engine.cards import STRENGTH, STRENGTH_THREE_AS_THREE
 
+from .knowledge import partner_probabilities
 from .medium import medium_action
 
 __all__ = ["HardBot", "PimcBot"]
@@ -124,7 +126,7 @@ class _Game:
         trick: list[int],
         turn: int,
         side: tuple[int, ...],
-        points: list[int],
+        points: list[float],
         gone: list[bool],
     ) -> None:
         self.hands = hands
@@ -461,10 +463,15 @@ def _cards_left(game: _Game) -> int:
 
 
 def _finish(
-    game: _Game, rules: _Rules, rng: random.Random, root_side: int, at_root: bool = False
+    game: _Game,
+    rules: _Rules,
+    rng: random.Random,
+    root_side: int,
+    at_root: bool = False,
 ) -> int:
-    """Play ``game`` out (policy, then the exact solver once the stock is empty and few
-    cards remain). Returns work units spent; ``game.points`` holds the final points."""
+    """Play ``game`` out: the policy, then the exact solver once the stock is empty and few
+    cards remain (with ``at_root``, two players: through the last draws at once). Returns
+    the work units spent; ``game.points`` then holds the final points."""
     work = 0
     solve_at = rules.solve_at
     policy = _policy2 if rules.n == 2 else _policy_n
@@ -815,7 +822,7 @@ def _likelihood(seen: PlayerView, hands: list[list[int]], rules: _Rules) -> floa
 
 
 def _utility(
-    points: Sequence[int], side: int, target: int, three_way: bool, margin: float
+    points: Sequence[float], side: int, target: int, three_way: bool, margin: float
 ) -> float:
     mine = points[side]
     if three_way:
@@ -828,13 +835,20 @@ def _utility(
     return win + margin * (mine - 60)
 
 
+#: Work units per move by player count: tuned to about 250 ms per move at the 95th
+#: percentile on one core for two players, 400 ms for five (see docs/ai.md).
+DEFAULT_BUDGET: Final[dict[int, int]] = {2: 28000, 3: 20000, 4: 30000, 5: 40000, 6: 30000}
+
+
 class HardBot:
     """Search over samples consistent with the view (see the module docstring).
 
     Options: ``budget`` (work units per move; fixed, reproducible), ``time_limit`` (seconds;
     a clock on top of the budget), ``inference`` (weight samples by the opponents' plays),
     ``epsilon`` (rollout randomness), ``margin`` (utility per point of margin),
-    ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``min_samples``.
+    ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``min_samples``,
+    ``confidence`` (how many standard errors the best line must gain over medium's move for
+    hard to leave it; 0 plays the best line whatever the noise).
     """
 
     def __init__(
@@ -848,9 +862,11 @@ class HardBot:
         min_samples: int = 8,
         deterministic: bool = False,
         margin: float = 0.002,
+        confidence: float = 1.0,
     ) -> None:
         self.name = "hard"
         self.margin = margin
+        self.confidence = confidence
         self.rng = rng or random.Random(0)
         self.time_limit = None if deterministic else time_limit
         self.budget = budget
@@ -858,12 +874,14 @@ class HardBot:
         self.epsilon = epsilon
         self.solve_at = solve_at
         self.min_samples = min_samples
+        #: Statistics of the last search: samples taken, mean utility of each line.
         self.last_samples = 0
+        self.last_values: dict[str, float] = {}
 
     def _budget(self, n: int) -> int:
         if self.budget is not None:
             return self.budget
-        return 26000 if n == 2 else 30000
+        return DEFAULT_BUDGET.get(n, 30000)
 
     def _solve_at(self, n: int) -> int:
         if self.solve_at is not None:
@@ -913,6 +931,19 @@ class HardBot:
             swapped_hand = [c.index for c in seen.hand if c is not swap.card] + [briscola.index]
             lines += [(swap, c) for c in swapped_hand]
         totals = [0.0] * len(lines)
+        utils = [0.0] * len(lines)
+        diffs = [0.0] * len(lines)
+        diffs2 = [0.0] * len(lines)
+        wsum = wsum2 = 0.0
+        # The rule player's choice is the default; search must show a clear gain to leave it.
+        ruled = medium_action(seen)
+        default = 0
+        for i, (swap_action, card) in enumerate(lines):
+            if (isinstance(ruled, Swap) and swap_action is not None) or (
+                isinstance(ruled, Play) and swap_action is None and card == ruled.card.index
+            ):
+                default = i
+                break
         # Two players, at most one hidden card left in the stock: solve through the draws.
         stock_solve = n == 2 and seen.stock_size <= 2
         work = 0
@@ -920,6 +951,9 @@ class HardBot:
         inference = self.inference and not perfect
         # Few possible deals (two players near the end of the stock): take each once.
         every = _enumerate2(deal) if n == 2 and not perfect else None
+        exact = perfect or every is not None
+        # Chiamata: who holds the called card, as the play so far suggests.
+        partner_odds = partner_probabilities(seen) if inference and deal.called >= 0 else None
         while True:
             if every is not None:
                 if samples >= len(every):
@@ -944,7 +978,7 @@ class HardBot:
             if deal.called >= 0:
                 partner = next(s for s in range(n) if deal.called in hands[s])
             side = _sides(seen, partner)
-            points = [0] * (max(side) + 1)
+            points: list[float] = [0.0] * (max(side) + 1)
             for s in range(n):
                 points[side[s]] += deal.points[s]
             root_side = side[deal.me]
@@ -952,6 +986,8 @@ class HardBot:
             if seen.rules.chiamata and seen.high_bid is not None:
                 target = seen.high_bid.points if root_side == 0 else 121 - seen.high_bid.points
             weight = _likelihood(seen, hands, rules) if inference else 1.0
+            if inference and partner_odds is not None:
+                weight *= partner_odds[partner]
             base = _Game(hands, stock, list(deal.trick), deal.turn, side, points, list(deal.gone))
             seed = rng.random()
             for i, (swap_action, card) in enumerate(lines):
@@ -963,12 +999,33 @@ class HardBot:
                 _play(game, card, rules)
                 # Common random numbers: every line sees the same rollout randomness.
                 work += 1 + _finish(game, rules, random.Random(seed), root_side, stock_solve)
-                totals[i] += weight * _utility(
-                    game.points, root_side, target, three_way, self.margin
-                )
+                utils[i] = _utility(game.points, root_side, target, three_way, self.margin)
+            base_u = utils[default]
+            for i in range(len(lines)):
+                totals[i] += weight * utils[i]
+                diff = utils[i] - base_u
+                diffs[i] += weight * diff
+                diffs2[i] += weight * diff * diff
+            wsum += weight
+            wsum2 += weight * weight
             samples += 1
         self.last_samples = samples
+        self.last_values = {
+            (str(swap_action) + " " if swap_action else "") + Card.from_index(card).code: (
+                totals[i] / wsum if wsum else 0.0
+            )
+            for i, (swap_action, card) in enumerate(lines)
+        }
         best = max(range(len(lines)), key=lambda i: (totals[i], -i))
+        if lines[default][0] is not None and lines[best][0] is not None:
+            default = best  # medium swaps too; which card follows is search's choice
+        if best != default and not exact and wsum > 0:
+            # Sampling noise: leave the rule player's move only on clear evidence.
+            mean = diffs[best] / wsum
+            var = max(0.0, diffs2[best] / wsum - mean * mean)
+            n_eff = wsum * wsum / wsum2
+            if mean <= self.confidence * math.sqrt(var / n_eff):
+                best = default
         swap_action, card = lines[best]
         if swap_action is not None:
             return swap_action
