@@ -9,6 +9,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The game follows the system's language when none is set: tests expect English whatever
+# the machine's locale (tests of other languages choose theirs explicitly).
+os.environ["LANGUAGE"] = "en"
 # Never touch the real per-user folders: settings, stats and autosaves go to a temp folder.
 if "BRISCOLA_HOME" not in os.environ:
     import tempfile

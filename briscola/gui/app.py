@@ -23,7 +23,7 @@ from .audio import Audio
 from .backdrop import Backdrop
 from .i18n import _
 from .scene import Scene
-from .settings import load_settings, save_settings
+from .settings import load_settings, peek_language, save_settings
 from .storage import atomic_write_json
 from .widgets import HIGH_CONTRAST, THEME, Theme
 from .worker import BotWorker
@@ -64,13 +64,18 @@ class App:
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
         self.settings_path = self.options.settings_path
+        # The language first: messages about the settings file are already in it.
+        i18n.set_language(self.options.lang or peek_language(self.settings_path))
         self.settings, notice = load_settings(self.settings_path)
+        #: --lang holds until the player picks a language in Settings.
+        self._lang_override = self.options.lang
+        self._language_setting = self.settings.language
+        i18n.set_language(self.options.lang or self.settings.language)
         self.notices: list[Notice] = []
         if notice:
             self.notify(notice)
         if self.options.deck:
             self.settings.deck = self.options.deck
-        i18n.set_language(self.options.lang or self.settings.language)
         self._stack: list[Scene] = []
         self._requests: list[Callable[[], None]] = []
         self.running = False
@@ -196,7 +201,10 @@ class App:
 
     def settings_changed(self) -> None:
         """Apply live, persist, and tell every scene."""
-        i18n.set_language(self.settings.language or self.options.lang)
+        if self.settings.language != self._language_setting:
+            self._language_setting = self.settings.language
+            self._lang_override = None  # the player chose: the command line no longer holds
+        i18n.set_language(self._lang_override or self.settings.language)
         pygame.display.set_caption(_("Briscola"))
         self.audio.configure(self.settings.sound, self.settings.volume)
         if self.settings.fullscreen != self.fullscreen:
@@ -352,6 +360,7 @@ class App:
             "frame": self.frame,
             "size": list(self.size),
             "scene": type(scene).__name__ if scene is not None else None,
+            "language": i18n.current_language(),
         }
         if scene is not None:
             data.update(scene.report())

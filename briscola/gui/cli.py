@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..engine import PRESETS
-from . import paths
+from . import i18n, paths
+from .i18n import _
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -19,10 +20,10 @@ def _size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"invalid size {text!r}: expected WIDTHxHEIGHT such as 1280x720"
+            _("invalid size {size}: expected WIDTHxHEIGHT such as 1280x720").format(size=repr(text))
         ) from None
     if not (320 <= width <= 16384 and 240 <= height <= 16384):
-        raise argparse.ArgumentTypeError(f"size {text!r} is out of range")
+        raise argparse.ArgumentTypeError(_("size {size} is out of range").format(size=repr(text)))
     return width, height
 
 
@@ -30,48 +31,85 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, got {value}").format(value=repr(text))
+        ) from None
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {value}")
+        raise argparse.ArgumentTypeError(
+            _("expected a positive number, got {value}").format(value=value)
+        )
     return value
+
+
+def _language(text: str) -> str:
+    code = i18n.normalise(text)
+    if code not in i18n.LANGUAGES:
+        raise argparse.ArgumentTypeError(
+            _("unknown language {language}: choose one of {choices}").format(
+                language=repr(text), choices=", ".join(i18n.LANGUAGES)
+            )
+        )
+    return code
+
+
+def _early_language(argv: Sequence[str]) -> str:
+    """The language of the command line's own messages, before they are parsed: ``--lang``,
+    else the saved setting, else the system's."""
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    from .settings import peek_language
+
+    return peek_language()
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="briscola",
-        description="Briscola, the Italian card game.",
-        epilog="Settings, statistics and autosaves live in the per-user folders"
-        " (BRISCOLA_HOME overrides them).",
+        description=_("Briscola, the Italian card game."),
+        epilog=_(
+            "Settings, statistics and autosaves live in the per-user folders"
+            " (BRISCOLA_HOME overrides them)."
+        ),
     )
     screen = parser.add_mutually_exclusive_group()
-    screen.add_argument("--windowed", action="store_true", help="start in a window")
-    screen.add_argument("--fullscreen", action="store_true", help="start full screen")
-    parser.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
+    screen.add_argument("--windowed", action="store_true", help=_("start in a window"))
+    screen.add_argument("--fullscreen", action="store_true", help=_("start full screen"))
+    parser.add_argument("--size", type=_size, metavar="WxH", help=_("window size, e.g. 1280x720"))
     parser.add_argument(
-        "--deck", choices=("italian", "french"), help="card faces (also in Settings)"
+        "--deck", choices=("italian", "french"), help=_("card faces (also in Settings)")
     )
-    parser.add_argument("--lang", metavar="xx", help="language: en, it, de, es")
     parser.add_argument(
-        "--demo", action="store_true", help="computer players only: the game plays itself"
+        "--lang",
+        type=_language,
+        metavar="xx",
+        help=_("language: {choices} (default: the system's)").format(
+            choices=", ".join(i18n.LANGUAGES)
+        ),
+    )
+    parser.add_argument(
+        "--demo", action="store_true", help=_("computer players only: the game plays itself")
     )
     parser.add_argument(
         "--preset",
         choices=sorted(PRESETS),
-        help="configuration of the --demo game (default classic2)",
+        help=_("configuration of the --demo game (default classic2)"),
     )
     parser.add_argument(
-        "--frames", type=_positive, metavar="N", help="quit after N frames (smoke tests)"
+        "--frames", type=_positive, metavar="N", help=_("quit after N frames (smoke tests)")
     )
     parser.add_argument(
         "--turbo",
         action="store_true",
-        help="do not wait for the frame clock: each frame advances 1/60 s (for tests)",
+        help=_("do not wait for the frame clock: each frame advances 1/60 s (for tests)"),
     )
-    parser.add_argument("--seed", type=int, help="shuffle seed (reproducible deals)")
+    parser.add_argument("--seed", type=int, help=_("shuffle seed (reproducible deals)"))
     parser.add_argument(
         "--self-check",
         action="store_true",
-        help="load every card face, sound and font, report what is missing, and exit",
+        help=_("load every card face, sound and font, report what is missing, and exit"),
     )
     parser.add_argument("--version", action="version", version=f"briscola {__version__}")
     return parser
@@ -105,6 +143,7 @@ def _fatal(message: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    i18n.set_language(_early_language(sys.argv[1:] if argv is None else argv))
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     _setup_logging()
@@ -120,10 +159,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "a", encoding="utf-8") as out:
                 out.write(detail)
-            where = f"Details were written to {path}."
+            message = _(
+                "Briscola stopped because of an unexpected problem: {problem}."
+                " Details were written to {path}."
+            ).format(problem=exc, path=path)
         except OSError:
-            where = ""
-        _fatal(f"Briscola stopped because of an unexpected problem: {exc}. {where}")
+            message = _("Briscola stopped because of an unexpected problem: {problem}.").format(
+                problem=exc
+            )
+        _fatal(message)
         return 1
 
 
@@ -148,14 +192,16 @@ def _run(args: argparse.Namespace) -> int:
         return _self_check(options)
     if not paths.asset_path("cards").is_dir():
         _fatal(
-            f"Briscola's card, sound and font files are missing ({paths.asset_path()})."
-            " Please reinstall the game."
+            _(
+                "Briscola's card, sound and font files are missing ({path})."
+                " Please reinstall the game."
+            ).format(path=paths.asset_path())
         )
         return 1
     try:
         app = App(options)
     except pygame.error as exc:
-        _fatal(f"Briscola could not open its window: {exc}")
+        _fatal(_("Briscola could not open its window: {problem}").format(problem=exc))
         return 1
     from .scenes.menu import MenuScene
 

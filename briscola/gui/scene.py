@@ -62,10 +62,14 @@ class Scene:
         from .widgets import WidgetGroup
 
         widgets: dict[str, list[int]] = {}
+        labels: dict[str, str] = {}
         for value in vars(self).values():
             if isinstance(value, WidgetGroup):
                 for widget in value.widgets:
                     name = getattr(widget, "name", "")
                     if name and widget.visible and widget.enabled:
                         widgets[name] = list(widget.rect)
-        return {"widgets": widgets}
+                        label = getattr(widget, "label", None)
+                        if callable(label):
+                            labels[name] = str(label())
+        return {"widgets": widgets, "labels": labels}

@@ -8,11 +8,13 @@ default without losing the others.
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import paths
+from .i18n import _
 from .storage import atomic_write_json, read_json
 
 DECKS = ("italian", "french")
@@ -119,8 +121,21 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), notice
     settings, bad = Settings.from_json(data)
     if bad and notice is None:
-        notice = f"Some settings were invalid and were reset: {', '.join(sorted(bad))}"
+        notice = _("Some settings were invalid and were reset: {names}").format(
+            names=", ".join(sorted(bad))
+        )
     return settings, notice
+
+
+def peek_language(path: Path | None = None) -> str:
+    """The saved language ("" for none, or the system's), read without side effects: the
+    messages about the settings file itself must already be in that language."""
+    try:
+        data = json.loads((path or paths.settings_file()).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    value = data.get("language") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and _valid("language", value) else ""
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
@@ -129,5 +144,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     try:
         atomic_write_json(path, settings.to_json())
     except OSError as exc:
-        return f"Could not save settings: {exc.strerror or exc}"
+        return _("Could not save the settings: {error}").format(error=exc.strerror or exc)
     return None

@@ -14,6 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically (create folders as needed)."""
@@ -43,11 +45,15 @@ def read_json(path: Path) -> tuple[Any | None, str | None]:
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"could not read {path.name}: {exc.strerror or exc}"
+        return None, _("Could not read {name}: {error}").format(
+            name=path.name, error=exc.strerror or exc
+        )
     try:
         return json.loads(text), None
     except (json.JSONDecodeError, UnicodeDecodeError):
         backup = path.with_name(path.name + ".bak")
         with contextlib.suppress(OSError):
             os.replace(path, backup)
-        return None, f"{path.name} was damaged; kept a copy as {backup.name} and started afresh"
+        return None, _(
+            "{name} was damaged and has been reset; a copy was kept as {backup}."
+        ).format(name=path.name, backup=backup.name)

@@ -35,7 +35,19 @@ PAGE = 6
 class RecordEntry:
     path: Path
     doc: dict[str, Any]
-    title: str
+
+    @property
+    def title(self) -> str:
+        """Date, game, players and score (built when shown: the language may change)."""
+        from .newgame import preset_label
+
+        doc = self.doc
+        result = doc.get("result") or {}
+        points = result.get("side_points") or []
+        date = str((doc.get("meta") or {}).get("date", ""))[:16].replace("T", " ")
+        score = " – ".join(str(p) for p in points)
+        game = preset_label(str(doc["rules"].get("preset", "")))
+        return f"{date}  {game}  {' / '.join(_names(doc))}  {score}".strip()
 
 
 def _names(doc: dict[str, Any]) -> list[str]:
@@ -58,13 +70,7 @@ def load_entries(folder: Path | None = None) -> list[RecordEntry]:
         except (OSError, ValueError) as exc:
             log.warning("skipping record %s: %s", path, exc)
             continue
-        names = _names(doc)
-        result = doc.get("result") or {}
-        points = result.get("side_points") or []
-        date = str((doc.get("meta") or {}).get("date", ""))[:16].replace("T", " ")
-        score = " – ".join(str(p) for p in points)
-        title = f"{date}  {doc['rules'].get('preset', '')}  {' / '.join(names)}  {score}".strip()
-        entries.append(RecordEntry(path, doc, title))
+        entries.append(RecordEntry(path, doc))
     return entries
 
 

@@ -21,13 +21,14 @@ from ...engine import Card
 from .. import paths
 from ..assets import card_size
 from ..i18n import _
+from ..names import card_the, rank_name
 from ..scene import Scene
 from ..storage import atomic_write_json
 from ..summary import HandSummary
 from ..tween import ease_out_cubic
 from ..widgets import Button, WidgetGroup, draw_panel
 from .newgame import PrimaryButton, match_label, preset_label
-from .rules import MIN_TEXT, TextPainter, card_name, draw_title, fitted_scale, is_press, rank_name
+from .rules import MIN_TEXT, TextPainter, draw_title, fitted_scale, is_press
 
 if TYPE_CHECKING:
     from ..app import App
@@ -67,13 +68,13 @@ def pile_order(pile: list[Card]) -> list[Card]:
     return sorted(pile, key=lambda card: (-card.points, card.suit, -card.rank))
 
 
-def bid_text(summary: HandSummary, deck: str) -> str:
+def bid_text(summary: HandSummary, style: str) -> str:
     bid = summary.bid
     if bid is None:
         return ""
     if bid.points > 61:
         return _("Two and {points} points").format(points=bid.points)
-    return rank_name(bid.rank, deck)
+    return rank_name(bid.rank, style)
 
 
 class ScoreScene(Scene):
@@ -267,19 +268,19 @@ class ScoreScene(Scene):
         """Sentences about the hand: the Chiamata auction, cappotto, who took what."""
         summary = self.summary
         result = summary.result
-        deck = self.app.settings.deck
+        style = self.app.settings.deck_style
         names = summary.names
         viewer = summary.viewer
         lines: list[str] = []
         if summary.rules.chiamata and summary.caller is not None:
             caller, partner = summary.caller, summary.partner
-            bid = bid_text(summary, deck)
-            card = card_name(summary.called, deck) if summary.called is not None else "?"
+            bid = bid_text(summary, style)
+            card = card_the(summary.called, style) if summary.called is not None else "?"
             if caller == viewer:
-                lines.append(_("You bid {bid} and called the {card}.").format(bid=bid, card=card))
+                lines.append(_("You bid {bid} and called {card}.").format(bid=bid, card=card))
             else:
                 lines.append(
-                    _("{caller} bid {bid} and called the {card}.").format(
+                    _("{caller} bid {bid} and called {card}.").format(
                         caller=names[caller], bid=bid, card=card
                     )
                 )
