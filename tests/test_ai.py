@@ -27,6 +27,7 @@ from briscola.engine import (
     GameState,
     Play,
     PlayerView,
+    Rank,
     Rules,
     Suit,
     Swap,
@@ -415,3 +416,60 @@ def test_solvers_agree_with_brute_force() -> None:
         fast_rules = search._Rules(2, False, trump, search._TABLES[(trump, False)], 8, 0.0)
         value, _ = search._solve(game, fast_rules, seat)
         assert value + state.points[seat] == _minimax(state, seat)
+
+
+def test_chiamata_partner_is_inferred_from_a_load() -> None:
+    """A seat that throws an Ace on the caller's winning trick is probably the partner; one
+    that takes a rich trick from the caller probably is not."""
+    import dataclasses
+
+    from briscola.ai.knowledge import partner_probabilities, teammate_weights
+    from briscola.engine import Trick
+
+    rules = Rules.preset("chiamata5")
+    for seed in range(30):
+        state = GameState.new(rules, random.Random(seed))
+        while state.phase != "play":
+            seat = state.current_player
+            assert seat is not None
+            state.apply(medium_action(view(state, seat)))
+        caller, trump = state.caller, state.trump
+        assert caller is not None and trump is not None
+        if state.partner == caller:
+            continue
+        seen = view(state, caller)
+        others = [s for s in range(5) if s != caller]
+        # A trick led by the caller with the Ace of trump (synthetic: only the inference
+        # reads it): the next seat loads the Ace of a side suit, the one after plays low.
+        side = next(s for s in Suit if s is not trump)
+        cards = (Card(Rank.ACE, trump), Card(Rank.ACE, side), Card(Rank.TWO, side))
+        seats = (caller, others[0], others[1])
+        trick = Trick(seats, cards, caller, 22)
+        table = tuple(zip(seats, cards, strict=True))
+        probs = partner_probabilities(dataclasses.replace(seen, tricks=(), table=table))
+        assert probs[others[0]] > probs[others[1]]
+        assert sum(probs) == pytest.approx(1.0)
+        assert trick.points == 22
+        weights = teammate_weights(seen)
+        assert weights[caller] == 1.0 and all(0.0 <= w <= 1.0 for w in weights)
+        return
+    pytest.fail("no deal with a partner")
+
+
+def test_secret_partner_keeps_the_called_card_back() -> None:
+    """Early in the hand the secret partner does not lead the called card for nothing."""
+    rules = Rules.preset("chiamata5")
+    kept = 0
+    for seed in range(40):
+        state = GameState.new(rules, random.Random(seed))
+        while state.phase != "play":
+            seat = state.current_player
+            assert seat is not None
+            state.apply(medium_action(view(state, seat)))
+        partner, called = state.partner, state.called
+        if partner is None or partner == state.caller or state.current_player != partner:
+            continue
+        action = medium_action(view(state, partner))
+        assert action != Play(called) or len(state.hands[partner]) <= 2
+        kept += 1
+    assert kept >= 1

@@ -4,26 +4,36 @@ Hard is Perfect Information Monte Carlo done carefully:
 
 1. **Samples** ("determinizations"): the cards this seat cannot see are dealt at random to
    the other hands and the face-down stock, agreeing with everything the view shows (known
-   cards, the face-up briscola and scoperta top, follow-suit voids). With ``inference`` on,
-   samples are weighted by how well each explains the opponents' recent plays (see
-   :func:`_likelihood`).
-2. **Evaluation** of each legal card in each sample (the same samples for every card, so the
-   comparison is paired): the card is played, then the hand continues with a fast rule
-   policy (close to medium's rules) until the stock is empty, and from there it is **solved
-   exactly** (alpha-beta with a transposition table over the remaining cards, every player
-   count; the sample's perfect information is then nearly the truth, and exactly the truth
-   with two players). When few cards remain, the whole rest of the hand is solved exactly.
+   cards, the face-up briscola and scoperta top, follow-suit voids). With two players near
+   the end of the stock, when at most 24 deals remain possible, each is taken once instead.
+   With ``inference`` on, samples are weighted by how well each explains the opponents'
+   recent plays (:func:`_likelihood`) and, in Chiamata, by who probably holds the called
+   card (:func:`briscola.ai.knowledge.partner_probabilities`).
+2. **Evaluation** of each candidate (every legal card; with a swap available, the swap
+   followed by each card) in each sample, the same samples and rollout randomness for every
+   candidate so that the comparison is paired: the card is played, then the hand continues
+   with a fast int version of medium's rules (:func:`_policy2`, :func:`_policy_n`) until
+   the stock is empty, and from there it is **solved exactly** (minimax, alpha-beta with a
+   transposition table for longer endings, every player count; paranoid with three
+   players). With two players and at most one hidden card in the stock, the search solves
+   straight through the last draws; with an empty stock nothing is hidden and the position
+   is solved once.
 3. **Utility**: a hand is played to be won, not to score points: 1 for a win, 1/2 for a
    draw, 0 for a loss (the target is 61, the Chiamata bid, or the top score with three
-   players), plus a small term for the point margin that breaks ties between moves that win
-   (or lose) anyway.
+   players), plus a small term (``margin`` per point) that breaks ties between moves that
+   win (or lose) anyway.
+4. **Decision**: medium's move is the default; hard plays another candidate only when its
+   mean gain over medium's move, over the samples, exceeds ``confidence`` standard errors
+   (paired differences). Without this, sampling noise on near-equal moves cost more than the
+   search gained (measured: docs/ai.md). Exact positions (solved, or every deal
+   enumerated) take the best candidate outright.
 
-Budgets: ``budget`` is a number of *work units* (simulated card plays and solver nodes), not
-seconds, so that a seeded bot makes the same moves on any machine. The default was tuned to
-stay within 300 ms per move on one core for two players (500 ms for five).
-``time_limit`` (seconds) adds a clock: the search stops at whichever comes first, and is then
-no longer reproducible. With two players and an empty stock there is nothing hidden: the
-position is solved exactly once.
+Budgets: ``budget`` is a number of *work units* (simulated card plays, and solver nodes
+counted at their relative cost), not seconds, so that a seeded bot makes the same moves on
+any machine. The defaults (:data:`DEFAULT_BUDGET`) were tuned to about 250 ms per move at
+the 95th percentile on one core for two players and 400 ms for five. ``time_limit``
+(seconds) adds a clock: the search stops at whichever comes first, and is then no longer
+reproducible; ``deterministic=True`` ignores the clock.
 
 ``pimc`` is the plain baseline: uniform samples, a fixed small number of them, one random
 playout per card and sample, the most points on average; no inference, no solver.
