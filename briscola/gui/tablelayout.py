@@ -55,9 +55,11 @@ class TableLayout:
         self.centre: Point = (w * 0.5, h * 0.47)
         self.has_stock = stock
         stock_h = self.stock_w * CARD_RATIO
-        if players <= 3:  # the classic place: left of the trick
+        #: The band along the top edge kept for the buttons (Menu, Last trick...).
+        self.top_band = h * 0.065 * max(1.0, s)
+        if players <= 2:  # the classic place: left of the trick
             self.stock: Point = (self.margin + self.stock_w * 0.75 + w * 0.04, h * 0.47)
-        else:  # side seats need the left edge: the bottom-left corner is free
+        else:  # other seats need the left edge: the bottom-left corner is free
             self.stock = (self.margin + self.stock_w * 0.9, h - self.margin - stock_h * 0.6)
         self.briscola: Point = (self.stock[0] + self.stock_w * 0.55, self.stock[1])
         self.spots = [self._spot(i) for i in range(players)]
@@ -88,9 +90,12 @@ class TableLayout:
         side = abs(cos) > 0.6
         hand = (x, y)
         label = (x, y + small_h * 0.5 + self.label_h * 0.8)
-        if side:
-            pile_h = self.pile_w * CARD_RATIO
-            pile = (x, y - small_h * 0.5 - self.margin * 1.5 - pile_h * 0.5)
+        pile_h = self.pile_w * CARD_RATIO
+        above = y - small_h * 0.5 - self.margin * 1.5 - pile_h * 0.5
+        if side and above - pile_h * 0.5 - self.margin > self.top_band:
+            pile = (x, above)
+        elif side:  # no room above (the buttons' band): beside the hand, towards the middle
+            pile = (x + self.small_w * 2.4 * (1 if cos < 0 else -1), y)
         else:
             pile = (x + self.small_w * 2.4 * (1 if cos <= 0.1 else -1), y)
         return SeatSpot(angle, hand, label, self._trick(cos, sin), pile, self.small_w, side)
