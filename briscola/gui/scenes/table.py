@@ -1487,11 +1487,16 @@ class TableScene(Scene):
                     _("{points} pts").format(points=points), px(16), theme.accent, bold=True
                 )
                 pos = (round(x), round(y + lay.pile_w * CARD_RATIO * 0.5 + px(12)))
+                if self._over_a_hand(text.get_rect(center=pos)):  # a side seat's pile
+                    pos = (round(x), round(y - lay.pile_w * CARD_RATIO * 0.5 - px(16)))
                 back = text.get_rect(center=pos).inflate(px(10), px(4))
                 panel = pygame.Surface(back.size, pygame.SRCALPHA)
                 pygame.draw.rect(panel, (0, 0, 0, 140), panel.get_rect(), border_radius=back.h // 2)
                 surface.blit(panel, back)
                 surface.blit(text, text.get_rect(center=pos))
+
+    def _over_a_hand(self, rect: pygame.Rect) -> bool:
+        return any(sprite.rect().colliderect(rect) for hand in self.hands for sprite in hand)
 
     def _pile_points(self, key: int) -> int:
         """Points of the cards shown on a pile (counted from the tricks already animated)."""
