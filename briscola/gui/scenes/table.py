@@ -114,8 +114,10 @@ class TableScene(Scene):
         for seat, config in enumerate(setup.seats):
             if demo or not config.human:
                 level = config.level
+                # Turbo runs (tests, smoke runs) give the search bots less time to think.
+                limit = BOT_TIME.get(level, 0.5) * (0.25 if app.options.turbo else 1.0)
                 self.bots[seat] = make_bot(
-                    level, random.Random(self.rng.random()), time_limit=BOT_TIME.get(level, 0.5)
+                    level, random.Random(self.rng.random()), time_limit=limit
                 )
         self.humans = [s for s in range(self.n) if s not in self.bots]
         self.future: Future[tuple[Action, Bot]] | None = None
