@@ -1407,6 +1407,12 @@ class TableScene(Scene):
                     round(lay.stock[1] - lay.stock_w * CARD_RATIO * 0.5 - px(14)),
                 )
                 surface.blit(text, text.get_rect(center=pos))
+        elif self.rules.chiamata and state.called is not None and self.briscola is not None:
+            caption = _("Called card")
+            size = fit_text(app.assets, caption, px(16), int(lay.stock_w * 1.6))
+            text = app.assets.text(caption, size, theme.text, bold=True)
+            top = self.briscola.y - self.briscola.w * CARD_RATIO * 0.5 - px(12)
+            surface.blit(text, text.get_rect(center=(round(self.briscola.x), round(top))))
 
     def _seat_colour(self, seat: int) -> tuple[int, int, int]:
         if self.rules.teams:
