@@ -49,17 +49,29 @@ def _places(state: GameState) -> Counter[Card]:
 
 
 def _check_invariants(state: GameState) -> None:
-    rules = state.rules
+    state.validate()
     places = _places(state)
-    assert set(places) == set(rules.deck), "every card of the deck somewhere"
+    assert set(places) == set(state.rules.deck), "every card of the deck somewhere"
     assert all(count == 1 for count in places.values()), "every card in exactly one place"
-    assert sum(state.points) == sum(c.points for pile in state.piles for c in pile)
-    if not state.is_terminal():
-        assert state.legal_actions(), "legal actions until the end"
-    else:
+    if state.is_terminal():
         assert state.legal_actions() == []
-    if rules.turned_briscola and state.stock:
-        assert state.stock[-1] is state.briscola
+
+
+def test_validate_names_what_is_broken() -> None:
+    state = GameState.new(Rules.preset("classic2"), random.Random(1))
+    state.validate()
+    broken = state.clone()
+    broken.hands[0].append(broken.hands[1][0])
+    with pytest.raises(ValueError, match="two places"):
+        broken.validate()
+    broken = state.clone()
+    broken.stock.pop()
+    with pytest.raises(ValueError, match="missing"):
+        broken.validate()
+    broken = state.clone()
+    broken.points[0] = 5
+    with pytest.raises(ValueError, match="points"):
+        broken.validate()
 
 
 def _random_game(rules: Rules, seed: int, check_every_step: bool = True) -> GameState:

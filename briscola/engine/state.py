@@ -393,6 +393,35 @@ class GameState:
         other.determinized = self.determinized
         return other
 
+    def validate(self) -> None:
+        """Check the state's invariants; raise ``ValueError`` naming the first broken one.
+
+        Every card of the deck is in exactly one place (a hand, the stock, the trick or a
+        pile), the piles hold the points counted, a turned briscola lies last in the stock,
+        and a running hand always offers a legal action.
+        """
+        places: dict[Card, int] = {}
+        for place in [*self.hands, self.stock, self.trick, *self.piles]:
+            for card in place:
+                places[card] = places.get(card, 0) + 1
+        doubled = sorted(card.code for card, count in places.items() if count > 1)
+        if doubled:
+            raise ValueError(f"cards in two places: {' '.join(doubled)}")
+        missing = sorted(card.code for card in self.rules.deck if card not in places)
+        if missing:
+            raise ValueError(f"cards missing: {' '.join(missing)}")
+        if len(places) != self.rules.deck_size:
+            raise ValueError("cards that are not in this deck are in play")
+        for seat, pile in enumerate(self.piles):
+            if sum(card.points for card in pile) != self.points[seat]:
+                raise ValueError(f"seat {seat}'s points do not match its pile")
+        if self.rules.turned_briscola and self.stock and self.stock[-1] is not self.briscola:
+            raise ValueError("the face-up briscola is not the stock's last card")
+        if len(self.trick) != len(self.trick_seats):
+            raise ValueError("the trick's cards and seats differ in number")
+        if self.phase != "over" and not self.legal_actions():
+            raise ValueError("no legal action in a running hand")
+
     # ------------------------------------------------------------------ queries
 
     def swap_card(self, seat: int) -> Card | None:

@@ -57,21 +57,10 @@ def _headless() -> None:
 
 
 def check_table(scene: Any) -> None:
-    """Engine invariants of a table scene's state."""
+    """Engine invariants of a table scene's state (GameState.validate)."""
     state = getattr(scene, "state", None)
-    if state is None:
-        return
-    places: Counter[Any] = Counter()
-    for hand in state.hands:
-        places.update(hand)
-    places.update(state.stock)
-    places.update(state.trick)
-    for pile in state.piles:
-        places.update(pile)
-    assert set(places) == set(state.rules.deck), "a card is missing from the table"
-    assert all(count == 1 for count in places.values()), "a card is in two places"
-    if not state.is_terminal():
-        assert state.legal_actions(), "no legal action in a running hand"
+    if state is not None:
+        state.validate()
 
 
 def run(events: int, seed: int, progress: bool = False) -> Counter[str]:
