@@ -12,7 +12,6 @@ a missing message or an empty translation falls back to English, never to an emp
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import gettext
 import locale
@@ -95,23 +94,21 @@ def current_language() -> str:
     return _current_code
 
 
-def catalog_paths(code: str, root: Path = LOCALE_DIR) -> tuple[Path, Path]:
-    """``(po, mo)`` of language ``code``."""
-    folder = root / code / "LC_MESSAGES"
+def catalog_paths(code: str, root: Path | None = None) -> tuple[Path, Path]:
+    """``(po, mo)`` of language ``code`` (under :data:`LOCALE_DIR` unless ``root``)."""
+    folder = (root or LOCALE_DIR) / code / "LC_MESSAGES"
     return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
 
 
-def load_catalog(code: str, root: Path = LOCALE_DIR) -> gettext.NullTranslations:
-    """The catalog of ``code``: the ``.mo`` unless the ``.po`` is newer, else the ``.po``;
-    English (no translation) when there is neither or it cannot be read."""
+def load_catalog(code: str, root: Path | None = None) -> gettext.NullTranslations:
+    """The catalog of ``code``: the ``.mo`` unless the ``.po`` is newer, else the ``.po`` (the
+    other one when the first cannot be read); English (no translation) when neither works."""
     if code == "en":
         return gettext.NullTranslations()
     po, mo = catalog_paths(code, root)
-    candidates: list[Path] = []
-    if mo.is_file() and not (po.is_file() and po.stat().st_mtime > mo.stat().st_mtime):
-        candidates.append(mo)
-    if po.is_file():
-        candidates.append(po)
+    candidates = [path for path in (mo, po) if path.is_file()]
+    if len(candidates) == 2 and po.stat().st_mtime > mo.stat().st_mtime:
+        candidates.reverse()  # the .po was edited since the .mo was compiled
     for path in candidates:
         try:
             with open(path, "rb") as fp:
@@ -146,7 +143,8 @@ class PoEntry:
     #: ``#`` comments of the translator.
     comments: list[str] = field(default_factory=list)
     obsolete: bool = False
-    line: int = 0
+    #: Where the entry starts in its file (for messages; not part of its value).
+    line: int = field(default=0, compare=False)
 
     @property
     def key(self) -> str:
@@ -170,16 +168,41 @@ def unquote(text: str, where: str = "") -> str:
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise PoError(f"{where}expected a quoted string, got {text!r}")
+    out: list[str] = []
     body = text[1:-1]
-    if '"' in body.replace('\\"', ""):
-        raise PoError(f"{where}unescaped quote in {text!r}")
-    try:
-        value = ast.literal_eval(f'"{body}"')
-    except (SyntaxError, ValueError) as exc:
-        raise PoError(f"{where}bad escape in {text!r}: {exc}") from None
-    if not isinstance(value, str):
-        raise PoError(f"{where}not a string: {text!r}")
-    return value
+    index = 0
+    while index < len(body):
+        char = body[index]
+        if char == '"':
+            raise PoError(f"{where}unescaped quote in {text!r}")
+        if char != "\\":
+            out.append(char)
+            index += 1
+            continue
+        code = body[index + 1 : index + 2]
+        if code in _ESCAPES:
+            out.append(_ESCAPES[code])
+            index += 2
+        elif code == "x" and _is_hex(body[index + 2 : index + 4]):
+            out.append(chr(int(body[index + 2 : index + 4], 16)))
+            index += 4
+        elif code and code in "01234567":
+            end = index + 1
+            while end < min(len(body), index + 4) and body[end] in "01234567":
+                end += 1
+            out.append(chr(int(body[index + 1 : end], 8)))
+            index = end
+        else:
+            raise PoError(f"{where}bad escape \\{code} in {text!r}")
+    return "".join(out)
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b"}
+_ESCAPES |= {"f": "\f", "v": "\v"}
+
+
+def _is_hex(text: str) -> bool:
+    return len(text) == 2 and all(c in "0123456789abcdefABCDEF" for c in text)
 
 
 def parse_po(text: str, name: str = "<po>") -> list[PoEntry]:
