@@ -54,7 +54,7 @@ from ...engine import (
 )
 from .. import autosave
 from ..assets import CARD_RATIO
-from ..i18n import _, pgettext
+from ..i18n import _, current_language, pgettext
 from ..names import card_the, rank_name, suit_name
 from ..scene import Scene
 from ..setup import GameSetup
@@ -171,6 +171,9 @@ class TableScene(Scene):
         self.deck_button = self.hud.add(Button(lambda: _("Deck"), self.switch_deck, name="deck"))
         self.swap_button = self.hud.add(Button(lambda: _("Swap"), self.swap, name="swap"))
         self.controls = WidgetGroup()  # auction and call
+        self._still: pygame.Surface | None = None
+        self._still_key: object = None
+        self._pending_key: object = None
         self._configure_renderer()
 
     # ------------------------------------------------------------------ setup
@@ -1309,8 +1312,6 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        app.draw_backdrop(surface)
-        self._draw_table_marks(surface)
         interactive = self.awaiting_human and not self.controls.widgets
         legal = set(self.legal_cards()) if interactive else set()
         hand = self.my_hand()
@@ -1327,8 +1328,17 @@ class TableScene(Scene):
                 if (self.hint_card is not None and sprite.card == self.hint_card)
                 else None
             )
-        airborne: list[CardSprite] = []
+        # Cards lying still (piles, stock, trick, other hands) are drawn with the table into a
+        # cached layer; moving cards and the viewer's hand are drawn every frame.
+        moving = {id(tween.target) for tween in self.tweener.tweens}
+        moving.update(id(sprite) for sprite in hand)
+        still: list[tuple[CardSprite, bool]] = []
+        live: list[tuple[CardSprite, bool]] = []
         for sprite, casts in self._draw_order():
+            (live if sprite.air or id(sprite) in moving else still).append((sprite, casts))
+        self._draw_still(surface, still)
+        airborne: list[CardSprite] = []
+        for sprite, casts in live:
             if sprite.air:
                 airborne.append(sprite)
             else:
@@ -1353,6 +1363,52 @@ class TableScene(Scene):
             self._draw_banner(surface, self.banner[0])
         if self.privacy is not None:
             self._draw_privacy(surface)
+
+    def _draw_still(self, surface: pygame.Surface, still: list[tuple[CardSprite, bool]]) -> None:
+        """The table, its marks and the cards lying still: from a cache while nothing in it
+        changes (checked every frame), drawn directly while it does."""
+        settings = self.app.settings
+        key = (
+            surface.get_size(),
+            settings.deck_style,
+            settings.back,
+            settings.table,
+            settings.high_contrast,
+            current_language(),
+            id(self.layout),
+            len(self.stock),
+            self.briscola.card if self.briscola is not None else None,
+            self.state.called if self.state is not None else None,
+            tuple(
+                (
+                    id(s),
+                    round(s.x),
+                    round(s.y),
+                    round(s.angle) % 360,
+                    round(s.w),
+                    s.face_up,
+                    s.card,
+                    s.glow,
+                    s.dim,
+                    casts,
+                )
+                for s, casts in still
+            ),
+        )
+        if key == self._still_key and self._still is not None:
+            surface.blit(self._still, (0, 0))
+            return
+        target = surface
+        if key == self._pending_key:  # unchanged for two frames: worth caching
+            target = pygame.Surface(surface.get_size()).convert()
+        self._pending_key = key
+        self.app.draw_backdrop(target)
+        self._draw_table_marks(target)
+        for sprite, casts in still:
+            self.renderer.draw(target, sprite, shadow=casts)
+        if target is not surface:
+            self._still, self._still_key = target, key
+            surface.blit(target, (0, 0))
 
     def _can_swap(self) -> bool:
         return bool(
