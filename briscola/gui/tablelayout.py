@@ -42,7 +42,10 @@ class TableLayout:
         # The viewer's hand and the trick: the biggest cards.
         max_by_h = h * (0.25 if players <= 3 else 0.2) / CARD_RATIO
         max_by_w = w * (0.095 if players <= 3 else 0.08)
-        base = min(max_by_h, max_by_w) * min(1.25, max(0.85, s))
+        # The UI scale enlarges cards by a quarter at most, and by a tenth where the height is
+        # the limit (wide windows): taller cards would run into the names and the trick.
+        grow = max(0.85, s)
+        base = min(max_by_h * min(1.1, grow), max_by_w * min(1.25, grow))
         self.card_w = max(48, int(base))
         self.card_h = round(self.card_w * CARD_RATIO)
         self.trick_w = int(self.card_w * (0.92 if players <= 4 else 0.8))
@@ -55,8 +58,6 @@ class TableLayout:
         self.centre: Point = (w * 0.5, h * 0.47)
         self.has_stock = stock
         stock_h = self.stock_w * CARD_RATIO
-        #: The band along the top edge kept for the buttons (Menu, Last trick...).
-        self.top_band = h * 0.065 * max(1.0, s)
         if players <= 2:  # the classic place: left of the trick
             self.stock: Point = (self.margin + self.stock_w * 0.75 + w * 0.04, h * 0.47)
         else:  # other seats need the left edge: the bottom-left corner is free
@@ -90,11 +91,7 @@ class TableLayout:
         side = abs(cos) > 0.6
         hand = (x, y)
         label = (x, y + small_h * 0.5 + self.label_h * 0.8)
-        pile_h = self.pile_w * CARD_RATIO
-        above = y - small_h * 0.5 - self.margin * 1.5 - pile_h * 0.5
-        if side and above - pile_h * 0.5 - self.margin > self.top_band:
-            pile = (x, above)
-        elif side:  # no room above (the buttons' band): beside the hand, towards the middle
+        if side:  # beside the hand, towards the middle: above it lie other seats or buttons
             pile = (x + self.small_w * 2.4 * (1 if cos < 0 else -1), y)
         else:
             pile = (x + self.small_w * 2.4 * (1 if cos <= 0.1 else -1), y)
