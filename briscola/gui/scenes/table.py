@@ -151,8 +151,10 @@ class TableScene(Scene):
         self.hint_card: Card | None = None
         self.show_last = False
         self.privacy: int | None = None  # hot-seat: covered, waiting for this seat
-        self.bubbles: dict[int, tuple[str, float]] = {}
-        self.banner: tuple[str, float] | None = None
+        #: Speech bubbles and the banner: their text is made when drawn (the language or the
+        #: deck may change while they show).
+        self.bubbles: dict[int, tuple[Callable[[], str], float]] = {}
+        self.banner: tuple[Callable[[], str], float] | None = None
         self.revealed_partner: int | None = None
         self.hand_done = False
         self.summary: HandSummary | None = None
@@ -195,6 +197,14 @@ class TableScene(Scene):
     @property
     def hot_seat(self) -> bool:
         return len(self.humans) >= 2
+
+    def px(self, value: float) -> int:
+        """A design size (for a 720 px high window) in pixels. The UI scale setting makes the
+        table's text a quarter larger at most: beyond that, names and information would
+        cover the cards (which TableLayout enlarges within the same limits)."""
+        app = self.app
+        scale = min(app.ui_scale, app.size[1] / 720 * 1.25)
+        return max(1, round(value * scale))
 
     def screen_index(self, seat: int) -> int:
         return (seat - self.anchor) % self.n
@@ -245,7 +255,7 @@ class TableScene(Scene):
         self.on_resize(self.app.size)
 
     def _layout_hud(self) -> None:
-        px = self.app.px
+        px = self.px
         x, y = px(10), px(10)
         h = px(32)
         for button in self.hud.widgets:
@@ -262,7 +272,7 @@ class TableScene(Scene):
 
     def _place_swap_button(self) -> None:
         lay = self.layout
-        px = self.app.px
+        px = self.px
         bx, by = lay.briscola
         width = px(90)
         rect = pygame.Rect(0, 0, width, px(32))
@@ -610,8 +620,9 @@ class TableScene(Scene):
         self.deck = []
         self._settle(self.f(0.5), moving=sprite)
         self.app.audio.play("play", 0.7)
+        suit = event.card.suit
         self.banner = (
-            _("Trump: {suit}").format(suit=suit_name(event.card.suit, self.style)),
+            lambda: _("Trump: {suit}").format(suit=suit_name(suit, self.style)),
             self.t + 2.2,
         )
         return self.f(0.6)
@@ -626,22 +637,26 @@ class TableScene(Scene):
         return 0.0
 
     def _step_auction(self, event: Auction) -> float:
-        text = _("Pass") if event.bid is None else self.bid_text(event.bid)
+        bid = event.bid
+        text = (
+            functools.partial(_, "Pass") if bid is None else functools.partial(self.bid_text, bid)
+        )
         self.bubbles[event.seat] = (text, self.t + max(1.2, self.f(1.6)))
         self.app.audio.play("click", 0.5)
         return self.f(0.55)
 
     def _step_called(self, event: Called) -> float:
         name = self.setup.seats[event.seat].name
+        card = event.card
         self.bubbles[event.seat] = (
-            _("I call {card}").format(card=card_the(event.card, self.style)),
+            lambda: _("I call {card}").format(card=card_the(card, self.style)),
             self.t + max(1.5, self.f(2.5)),
         )
         self.banner = (
-            _("{name} calls {card}: {suit} are trump").format(
+            lambda: _("{name} calls {card}: {suit} are trump").format(
                 name=name,
-                card=card_the(event.card, self.style),
-                suit=suit_name(event.card.suit, self.style),
+                card=card_the(card, self.style),
+                suit=suit_name(card.suit, self.style),
             ),
             self.t + 3.0,
         )
@@ -668,11 +683,12 @@ class TableScene(Scene):
         self._settle(self.f(0.5), moving=sprite)
         self.app.audio.play("swap")
         name = self.setup.seats[event.seat].name
+        gave, took = event.gave, event.took
         self.banner = (
-            _("{name} swaps {gave} for {took}").format(
+            lambda: _("{name} swaps {gave} for {took}").format(
                 name=name,
-                gave=card_the(event.gave, self.style),
-                took=card_the(event.took, self.style),
+                gave=card_the(gave, self.style),
+                took=card_the(took, self.style),
             ),
             self.t + 2.5,
         )
@@ -707,13 +723,19 @@ class TableScene(Scene):
     def _step_partner(self, event: PartnerRevealed) -> float:
         self.revealed_partner = event.seat
         name = self.setup.seats[event.seat].name
-        text = (
-            _("{name} plays alone!").format(name=name)
-            if event.alone
-            else _("{name} is the partner!").format(name=name)
+        alone = event.alone
+        self.banner = (
+            lambda: (
+                _("{name} plays alone!").format(name=name)
+                if alone
+                else _("{name} is the partner!").format(name=name)
+            ),
+            self.t + 2.5,
         )
-        self.banner = (text, self.t + 2.5)
-        self.bubbles[event.seat] = (_("Partner!") if not event.alone else _("Alone!"), self.t + 2.0)
+        self.bubbles[event.seat] = (
+            lambda: _("Alone!") if alone else _("Partner!"),
+            self.t + 2.0,
+        )
         return self.f(0.5)
 
     def _step_trick_pause(self, trick: Trick) -> float:
@@ -1043,7 +1065,7 @@ class TableScene(Scene):
                 if sprite.card == action.card:
                     self.selected = i
         elif isinstance(action, Swap):
-            self.banner = (_("Hint: swap the briscola"), self.t + 2.5)
+            self.banner = (lambda: _("Hint: swap the briscola"), self.t + 2.5)
 
     def switch_deck(self) -> None:
         settings = self.app.settings
@@ -1256,12 +1278,12 @@ class TableScene(Scene):
 
     def _controls_panel(self) -> pygame.Rect:
         lay = self.layout
-        px = self.app.px
+        px = self.px
         width = min(int(lay.w * 0.62), px(720))
         height = (
             px(190)
             if self.state is not None and self.state.phase == "auction"
-            else px(lay.card_h / self.app.ui_scale * 0.75 + 120)
+            else round(lay.card_h * 0.75) + px(120)
         )
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (round(lay.centre[0]), round(lay.centre[1]))
@@ -1270,7 +1292,7 @@ class TableScene(Scene):
     def _layout_controls(self) -> None:
         if not self.controls.widgets:
             return
-        px = self.app.px
+        px = self.px
         panel = self._controls_panel()
         buttons = self.controls.widgets
         if self.state is not None and self.state.phase == "call":
@@ -1360,7 +1382,7 @@ class TableScene(Scene):
         if self.show_last:
             self._draw_last_trick(surface)
         if self.banner is not None:
-            self._draw_banner(surface, self.banner[0])
+            self._draw_banner(surface, self.banner[0]())
         if self.privacy is not None:
             self._draw_privacy(surface)
 
@@ -1449,7 +1471,7 @@ class TableScene(Scene):
         state = self.state
         if state is None:
             return
-        px = app.px
+        px = self.px
         theme = app.theme
         # Stock count, trump reminder
         if self.rules.stock_size > 0:
@@ -1484,7 +1506,7 @@ class TableScene(Scene):
         app = self.app
         lay = self.layout
         theme = app.theme
-        px = app.px
+        px = self.px
         state = self.state
         current = state.current_player if state is not None else None
         for seat in range(self.n):
@@ -1559,6 +1581,18 @@ class TableScene(Scene):
                 surface.blit(panel, back)
                 surface.blit(text, text.get_rect(center=pos))
 
+    def _cards_right_of(self, band: pygame.Rect) -> int:
+        """The right edge of the cards in hands that reach into ``band`` from the right half
+        of the table (0 when none do)."""
+        edge = 0
+        middle = self.layout.w // 2
+        for hand in self.hands:
+            for sprite in hand:
+                rect = sprite.rect()
+                if rect.colliderect(band) and rect.centerx > middle:
+                    edge = max(edge, rect.right)
+        return edge
+
     def _over_a_hand(self, rect: pygame.Rect) -> bool:
         return any(sprite.rect().colliderect(rect) for hand in self.hands for sprite in hand)
 
@@ -1577,7 +1611,7 @@ class TableScene(Scene):
     def _draw_info(self, surface: pygame.Surface) -> None:
         """Top right: match and hand information."""
         app = self.app
-        px = app.px
+        px = self.px
         theme = app.theme
         lines = [self._match_line()]
         state = self.state
@@ -1599,11 +1633,14 @@ class TableScene(Scene):
             if self.rules.chiamata and state.high_bid is not None:
                 lines.append(_("Bid: {bid}").format(bid=self.bid_text(state.high_bid)))
         y = px(10)
+        right = surface.get_width() - px(14)
         for i, line in enumerate(lines):
-            text = app.assets.text(
-                line, px(17 if i else 18), theme.accent if i else theme.text, bold=i == 0
-            )
-            rect = text.get_rect(topright=(surface.get_width() - px(14), y))
+            # Narrower where a seat's hand comes close to the corner (many seats, large text).
+            line_h = app.assets.font(px(18), True).get_linesize()
+            room = right - self._cards_right_of(pygame.Rect(0, y, right, line_h)) - px(14)
+            size = max(10, fit_text(app.assets, line, px(17 if i else 18), room, bold=i == 0))
+            text = app.assets.text(line, size, theme.accent if i else theme.text, bold=i == 0)
+            rect = text.get_rect(topright=(right, y))
             back = rect.inflate(px(14), px(6))
             surface.blit(rounded(back.size, (0, 0, 0, 120), px(6)), back)
             surface.blit(text, rect)
@@ -1627,8 +1664,11 @@ class TableScene(Scene):
 
     def _draw_bubbles(self, surface: pygame.Surface) -> None:
         app = self.app
-        px = app.px
-        for seat, (text, _until) in self.bubbles.items():
+        px = self.px
+        for seat, (label, _until) in self.bubbles.items():
+            if seat == self.viewer and self.controls.widgets:
+                continue  # the auction or call panel says it, and covers that place
+            text = label()
             spot = self.layout.spots[self.screen_index(seat)]
             image = app.assets.text(text, px(18), (30, 30, 30), bold=True)
             rect = image.get_rect()
@@ -1643,19 +1683,23 @@ class TableScene(Scene):
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         app = self.app
-        px = app.px
+        px = self.px
         lay = self.layout
         size = fit_text(app.assets, text, px(24), int(lay.w * 0.7), bold=True)
         image = app.assets.text(text, size, app.theme.text, bold=True)
         y = lay.centre[1] - lay.trick_w * CARD_RATIO * (0.95 if self.n <= 2 else 1.35)
         rect = image.get_rect(center=(round(lay.centre[0]), round(max(px(60), y))))
         back = rect.inflate(px(30), px(14))
+        clear = self.menu_button.rect.bottom + px(8)  # below the buttons' row
+        if back.top < clear:
+            rect.move_ip(0, clear - back.top)
+            back.move_ip(0, clear - back.top)
         draw_panel(surface, back, app.theme, radius=back.h // 2)
         surface.blit(image, rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         app = self.app
-        px = app.px
+        px = self.px
         panel = self._controls_panel()
         draw_panel(surface, panel, app.theme)
         state = self.state
@@ -1690,7 +1734,7 @@ class TableScene(Scene):
         if state is None or not state.tricks:
             return
         app = self.app
-        px = app.px
+        px = self.px
         trick = state.tricks[-1]
         lay = self.layout
         width = lay.trick_w
@@ -1723,7 +1767,7 @@ class TableScene(Scene):
 
     def _draw_privacy(self, surface: pygame.Surface) -> None:
         app = self.app
-        px = app.px
+        px = self.px
         assert self.privacy is not None
         surface.fill((10, 26, 18))
         app.backdrop.draw(surface, app.settings.table, True)
