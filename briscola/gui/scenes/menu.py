@@ -35,6 +35,12 @@ class MenuScene(Scene):
             Button(lambda: _("Quit"), app.quit, name="quit"),
         ]
         self.group = WidgetGroup(self.buttons)
+        self.k = 1.0
+
+    def px(self, value: float) -> int:
+        """A design size in pixels: the App's scale, as far as the buttons and the title still
+        fit the window's height (a large UI scale in a small window)."""
+        return max(1, round(value * self.k))
 
     # ------------------------------------------------------------------ actions
 
@@ -93,10 +99,13 @@ class MenuScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        px = self.app.px
+        # Title and subtitle (about 120 design px), the buttons and a margin under them fill
+        # at most the 84 % of the height below the title's place.
+        self.k = min(self.app.ui_scale, h * 0.84 / (120 + len(self.buttons) * 56 + 30))
+        px = self.px
         bw, bh, gap = px(300), px(46), px(10)
         total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
-        top = max(int(h * 0.42), h - total - px(40))
+        top = min(max(int(h * 0.42), h - total - px(40)), h - total - px(30))
         x = w // 2 - bw // 2 if w < px(1000) else int(w * 0.62)
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(x, top + i * (bh + gap), bw, bh)
@@ -137,7 +146,7 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        px = app.px
+        px = self.px
         theme = app.theme
         app.draw_backdrop(surface)
         w, h = surface.get_size()

@@ -107,8 +107,14 @@ class ReplayPickerScene(Scene):
         except ReplayError as exc:
             self.app.notify(_("This record cannot be replayed: {reason}").format(reason=exc))
 
+    def px(self, value: float) -> int:
+        """A design size in pixels: the App's scale, as far as a page of records and the
+        buttons under it fit the window's height."""
+        scale = min(self.app.ui_scale, self.app.size[1] / 540)
+        return max(1, round(value * scale))
+
     def on_resize(self, size: tuple[int, int]) -> None:
-        px = self.app.px
+        px = self.px
         w, h = size
         width = min(w - px(80), px(900))
         x = (w - width) // 2
@@ -129,7 +135,7 @@ class ReplayPickerScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        px = app.px
+        px = self.px
         app.draw_backdrop(surface)
         w, _h = surface.get_size()
         title = app.assets.text(_("Replay a game"), px(40), app.theme.accent, bold=True)
