@@ -355,15 +355,18 @@ class WidgetGroup:
             return False
         if event.type == pygame.KEYDOWN:
             key = event.key
-            if key in (pygame.K_DOWN, pygame.K_TAB) and not (
+            forward = key in (pygame.K_DOWN, pygame.K_TAB) and not (
                 key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-            ):
+            )
+            backward = key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            if forward or backward:
+                # The first key shows where the focus is (the ring was hidden) rather than
+                # moving it past the default choice unseen.
+                shown = not self.keyboard_focus and self.focus in self._focusable()
                 self.keyboard_focus = True
-                self.move_focus(1)
-                return True
-            if key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-                self.keyboard_focus = True
-                self.move_focus(-1)
+                if shown:
+                    return True
+                self.move_focus(1 if forward else -1)
                 return True
             widget = self.focused
             if widget is None or not widget.enabled:
