@@ -44,7 +44,9 @@ class Scene:
         """The window changed size: recompute the layout."""
 
     def on_settings_changed(self) -> None:
-        """Settings changed (deck style, language, scale...): redraw accordingly."""
+        """Settings changed (deck style, language, scale...): redraw accordingly. By
+        default the layout is made again, for the UI scale may have changed."""
+        self.on_resize(self.app.size)
 
     # frame
     def handle_event(self, event: pygame.event.Event) -> None:
