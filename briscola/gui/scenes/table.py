@@ -648,12 +648,17 @@ class TableScene(Scene):
     def _step_called(self, event: Called) -> float:
         name = self.setup.seats[event.seat].name
         card = event.card
+        mine = self._is_player(event.seat)
         self.bubbles[event.seat] = (
             lambda: _("I call {card}").format(card=card_the(card, self.style)),
             self.t + max(1.5, self.f(2.5)),
         )
         self.banner = (
-            lambda: _("{name} calls {card}: {suit} are trump").format(
+            lambda: (
+                _("You call {card}: {suit} are trump")
+                if mine
+                else _("{name} calls {card}: {suit} are trump")
+            ).format(
                 name=name,
                 card=card_the(card, self.style),
                 suit=suit_name(card.suit, self.style),
@@ -684,8 +689,11 @@ class TableScene(Scene):
         self.app.audio.play("swap")
         name = self.setup.seats[event.seat].name
         gave, took = event.gave, event.took
+        mine = self._is_player(event.seat)
         self.banner = (
-            lambda: _("{name} swaps {gave} for {took}").format(
+            lambda: (
+                _("You swap {gave} for {took}") if mine else _("{name} swaps {gave} for {took}")
+            ).format(
                 name=name,
                 gave=card_the(gave, self.style),
                 took=card_the(took, self.style),
@@ -693,6 +701,10 @@ class TableScene(Scene):
             self.t + 2.5,
         )
         return self.f(0.7)
+
+    def _is_player(self, seat: int) -> bool:
+        """``seat`` is the human looking at the screen now: messages say "you" to them."""
+        return seat == self.viewer and seat in self.humans and not self.demo
 
     def _take_from_hand(self, seat: int, card: Card) -> CardSprite:
         hand = self.hands[seat]
@@ -724,12 +736,13 @@ class TableScene(Scene):
         self.revealed_partner = event.seat
         name = self.setup.seats[event.seat].name
         alone = event.alone
+        mine = self._is_player(event.seat)
         self.banner = (
             lambda: (
-                _("{name} plays alone!").format(name=name)
+                (_("You play alone!") if mine else _("{name} plays alone!"))
                 if alone
-                else _("{name} is the partner!").format(name=name)
-            ),
+                else (_("You are the partner!") if mine else _("{name} is the partner!"))
+            ).format(name=name),
             self.t + 2.5,
         )
         self.bubbles[event.seat] = (
@@ -1744,9 +1757,12 @@ class TableScene(Scene):
         )
         panel.center = (round(lay.centre[0]), round(lay.centre[1]))
         draw_panel(surface, panel, app.theme)
-        title = _("Last trick: {name} took {points} points").format(
-            name=self.setup.seats[trick.winner].name, points=trick.points
-        )
+        if self._is_player(trick.winner):
+            title = _("Last trick: you took {points} points").format(points=trick.points)
+        else:
+            title = _("Last trick: {name} took {points} points").format(
+                name=self.setup.seats[trick.winner].name, points=trick.points
+            )
         size = fit_text(app.assets, title, px(20), panel.width - px(20), bold=True)
         text = app.assets.text(title, size, app.theme.text, bold=True)
         surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + px(10))))
