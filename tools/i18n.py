@@ -408,11 +408,11 @@ def mo_bytes(entries: Iterable[PoEntry]) -> bytes:
     blob = bytearray()
     orig_table: list[tuple[int, int]] = []
     trans_table: list[tuple[int, int]] = []
-    for key in keys:
-        orig_table.append((len(key), data_start + len(blob)))
-        blob += key + b"\0"
-    for key in keys:
-        value = pairs[key]
+    for original in keys:
+        orig_table.append((len(original), data_start + len(blob)))
+        blob += original + b"\0"
+    for original in keys:
+        value = pairs[original]
         trans_table.append((len(value), data_start + len(blob)))
         blob += value + b"\0"
     out = bytearray(struct.pack("<7I", 0x950412DE, 0, count, originals, translations, 0, 0))

@@ -19,7 +19,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 DOMAIN = "briscola"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -322,7 +322,7 @@ class PoTranslations(gettext.GNUTranslations):
     out of a ``.mo``: their messages fall back to English.
     """
 
-    def _parse(self, fp: IO[bytes]) -> None:
+    def _parse(self, fp: Any) -> None:  # a binary file, as for a .mo
         self.load_entries(parse_po(fp.read().decode("utf-8"), getattr(fp, "name", "<po>")))
 
     def load_entries(self, entries: Iterable[PoEntry]) -> None:
