@@ -62,7 +62,7 @@ class Assets:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: LRU[pygame.Surface] = LRU(600)
         self._fits: LRU[int] = LRU(2000)
-        self._cards: LRU[pygame.Surface] = LRU(300)
+        self._cards: LRU[pygame.Surface] = LRU(180)
         self._shadows: LRU[pygame.Surface] = LRU(64)
         self._textures: dict[str, pygame.Surface] = {}
 

@@ -76,21 +76,29 @@ class CardRenderer:
         self.style = "italian"
         self.back = "classic"
         self.exact: set[int] = set()
+        self.faces: set[int] = set()
         self._scaled: LRU[pygame.Surface] = LRU(80)
-        self._rotated: LRU[pygame.Surface] = LRU(200)
+        self._rotated: LRU[pygame.Surface] = LRU(120)
 
-    def configure(self, style: str, back: str, exact_widths: set[int]) -> None:
-        if (style, back) != (self.style, self.back) or exact_widths != self.exact:
+    def configure(
+        self, style: str, back: str, exact_widths: set[int], face_widths: set[int] | None = None
+    ) -> None:
+        """``exact_widths``: the widths the layout uses (backs are rasterised at each);
+        ``face_widths``: those at which faces are rasterised (and warmed in advance); faces
+        at other widths are scaled down from the nearest, never rasterised mid-animation."""
+        faces = face_widths or exact_widths
+        if (style, back, exact_widths, faces) != (self.style, self.back, self.exact, self.faces):
             self._scaled.clear()
             self._rotated.clear()
-        self.style, self.back, self.exact = style, back, exact_widths
+        self.style, self.back, self.exact, self.faces = style, back, exact_widths, faces
 
     def base(self, card: Card | None, width: int) -> pygame.Surface:
         """The face (or the back when ``card`` is None) at ``width`` pixels."""
-        if width in self.exact or not self.exact:
+        sources = self.exact if card is None else self.faces
+        if width in sources or not sources:
             return self._raster(card, width)
-        bigger = [w for w in self.exact if w >= width]
-        source_w = min(bigger) if bigger else max(self.exact)
+        bigger = [w for w in sources if w >= width]
+        source_w = min(bigger) if bigger else max(sources)
         key = (card.code if card else "back", width, self.style, self.back)
         return self._scaled.get_or_make(
             key,
@@ -134,9 +142,11 @@ class CardRenderer:
         cy = sprite.y - sprite.lift_px()
         lifted = sprite.air or sprite.lift > 0.05
         shadow_on = shadow or lifted
-        shadow = self.assets.shadow(width, 110 if lifted else 80)
+        # Shadows are soft: the one of the nearest width in use serves a card in flight.
+        shadow_w = min(self.exact, key=lambda e: abs(e - width)) if self.exact else width
+        shadow = self.assets.shadow(shadow_w, 110 if lifted else 80)
         if angle:
-            key = ("shadow", width, lifted, angle)
+            key = ("shadow", shadow_w, lifted, angle)
             base_shadow = shadow
             shadow = self._rotated.get_or_make(
                 key, lambda: pygame.transform.rotozoom(base_shadow, angle, 1.0)

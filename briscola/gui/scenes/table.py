@@ -220,7 +220,8 @@ class TableScene(Scene):
     def _configure_renderer(self) -> None:
         lay = self.layout
         widths = {lay.card_w, lay.trick_w, lay.small_w, lay.pile_w, lay.stock_w}
-        self.renderer.configure(self.app.settings.deck_style, self.app.settings.back, widths)
+        faces = {lay.card_w, lay.trick_w, lay.stock_w}
+        self.renderer.configure(self.app.settings.deck_style, self.app.settings.back, widths, faces)
         self._warm = [Card.from_index(i) for i in range(40)]
 
     def on_enter(self) -> None:
@@ -380,11 +381,14 @@ class TableScene(Scene):
     def _warm_some(self) -> None:
         """Rasterise card faces a few per frame, so that the first deal never stutters."""
         deadline = time.perf_counter() + 0.004
-        lay = self.layout
         while self._warm and time.perf_counter() < deadline:
             card = self._warm.pop()
-            for width in {lay.card_w, lay.trick_w}:
+            for width in self.renderer.faces:
                 self.renderer.base(card, width)
+            if not self._warm:  # and the backs, at every width in use
+                for width in self.renderer.exact:
+                    self.renderer.base(None, width)
+                    self.app.assets.shadow(width)
 
     def _bot_turn(self, seat: int, dt: float, now: float) -> None:
         assert self.state is not None
@@ -1435,7 +1439,9 @@ class TableScene(Scene):
             return
         target = surface
         if key == self._pending_key:  # unchanged for two frames: worth caching
-            target = pygame.Surface(surface.get_size()).convert()
+            if self._still is None or self._still.get_size() != surface.get_size():
+                self._still = pygame.Surface(surface.get_size()).convert()
+            target = self._still
         self._pending_key = key
         self.app.draw_backdrop(target)
         self._draw_table_marks(target)
