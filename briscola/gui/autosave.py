@@ -14,6 +14,7 @@ from typing import Any
 from .. import __version__
 from ..engine import GameState, Match, replay, to_record
 from . import paths
+from .i18n import _
 from .setup import GameSetup
 from .storage import atomic_write_json, read_json
 
@@ -96,7 +97,7 @@ def load(path: Path | None = None) -> tuple[Saved | None, str | None]:
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         log.warning("autosave unreadable: %s", exc)
         clear(path)
-        return None, "The saved game could not be restored and was discarded."
+        return None, _("The saved game could not be restored and was discarded.")
 
 
 def clear(path: Path | None = None) -> None:
