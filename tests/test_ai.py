@@ -473,3 +473,24 @@ def test_secret_partner_keeps_the_called_card_back() -> None:
         assert action != Play(called) or len(state.hands[partner]) <= 2
         kept += 1
     assert kept >= 1
+
+
+def test_inference_discounts_deals_that_contradict_the_play() -> None:
+    """The opponent let an Ace go by: samples where it held a low trump are less likely."""
+    from briscola.ai import search
+
+    rules = Rules.preset("classic2")
+    # Seat 1 leads the Ace of cups; seat 0 discards the 4 of clubs; trump is swords.
+    state = stacked(rules, {1: "AC 5B 6B", 0: "4B 2D 3D"}, dealer=0, briscola="KS")
+    state.apply(Play(Card.from_code("AC")))
+    state.apply(Play(Card.from_code("4B")))
+    assert state.current_player == 1  # seat 1 won the trick and leads
+    seen = view(state, 1)
+    trump = int(Suit.SWORDS)
+    fast = search._Rules(2, False, trump, search._TABLES[(trump, False)], 8, 0.0)
+    # Samples of seat 0's hand (what seat 1 cannot see).
+    hands_with_trump = [[Card.from_code(c).index for c in ("2S", "2D", "3D")], []]
+    hands_without = [[Card.from_code(c).index for c in ("7B", "2D", "3D")], []]
+    assert search._likelihood(seen, hands_with_trump, fast) < search._likelihood(
+        seen, hands_without, fast
+    )
