@@ -1580,7 +1580,11 @@ class TableScene(Scene):
             ):
                 dots = "..." if app.settings.reduce_motion else "." * (1 + int(self.t * 3) % 3)
                 think = app.assets.text(_("thinking") + dots, px(15), theme.dim)
-                surface.blit(think, think.get_rect(midtop=(plate.centerx, plate.bottom + px(4))))
+                if self.screen_index(seat) == 0:  # the bottom seat's cards lie under its name
+                    where = think.get_rect(midbottom=(plate.centerx, plate.top - px(4)))
+                else:
+                    where = think.get_rect(midtop=(plate.centerx, plate.bottom + px(4)))
+                surface.blit(think, where)
         # Points by pile
         if app.settings.show_score and state is not None:
             for key, pile in self.piles.items():
