@@ -339,6 +339,7 @@ class RulesScene(Scene):
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.scrollbar = Scrollbar()
         self.k = 1.0
+        self.text_k = 1.0
         self.card_w = 50
         self.sections: list[tuple[int, str]] = [
             (i, text) for i, (kind, text) in enumerate(BLOCKS) if kind == "section"
@@ -398,6 +399,9 @@ class RulesScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.k = fitted_scale(self.app, 1100, 720)
+        # The text scrolls, so it may grow with the UI scale beyond what fits the screen's
+        # frame (by up to 40 %); the frame, the contents and the buttons keep ``k``.
+        self.text_k = max(self.k, min(self.app.ui_scale, self.k * 1.4))
         px = self.px
         margin = px(24)
         self.title_box = pygame.Rect(0, px(14), w, px(48))
@@ -434,8 +438,12 @@ class RulesScene(Scene):
     def on_settings_changed(self) -> None:
         self.on_resize(self.app.size)
 
+    def text_px(self, value: float) -> int:
+        """A design size in the scrolling text, in pixels."""
+        return max(1, round(value * self.text_k))
+
     def _layout_text(self) -> None:
-        px = self.px
+        px = self.text_px
         width = self.view.width
         assets = self.app.assets
         self.items = []
@@ -546,7 +554,7 @@ class RulesScene(Scene):
     def _draw_item(self, surface: pygame.Surface, item: Item, y: int) -> None:
         theme = self.app.theme
         assets = self.app.assets
-        px = self.px
+        px = self.text_px
         x, width = self.view.x, self.view.width
         if item.kind in CARD_ROWS:
             self._draw_cards(surface, item, y)
@@ -572,7 +580,7 @@ class RulesScene(Scene):
     def _draw_cards(self, surface: pygame.Surface, item: Item, y: int) -> None:
         app = self.app
         theme = app.theme
-        px = self.px
+        px = self.text_px
         codes = ROW_CARDS[item.kind]
         width = self.card_w
         gap = px(8) if item.kind != "swap" else px(60)
@@ -582,6 +590,12 @@ class RulesScene(Scene):
         card_h = card_size(width)[1]
         style = app.settings.deck_style
         label_h = px(24)
+        # One size for the whole row, the one the longest caption fits at.
+        captions = [self._card_caption(item.kind, Card.from_code(code)) for code in codes]
+        caption_size = min(
+            (fit_text(app.assets, c, px(18), width + gap, bold=True) for c in captions if c),
+            default=px(18),
+        )
         for i, code in enumerate(codes):
             card = Card.from_code(code)
             cx = x + i * (width + gap)
@@ -594,7 +608,7 @@ class RulesScene(Scene):
             if caption:
                 box = pygame.Rect(cx - gap // 2, top + card_h + px(4), width + gap, label_h)
                 self.painter.fit(
-                    surface, caption, box, px(18), theme.accent, bold=True, align="center"
+                    surface, caption, box, caption_size, theme.accent, bold=True, align="center"
                 )
         if item.kind == "swap":
             self._draw_swap_arrow(surface, x + width, top + card_h // 2, gap)
@@ -613,7 +627,7 @@ class RulesScene(Scene):
 
     def _draw_swap_arrow(self, surface: pygame.Surface, x: int, y: int, gap: int) -> None:
         colour = self.app.theme.accent
-        px = self.px
+        px = self.text_px
         left, right = x + px(10), x + gap - px(10)
         for dy, start, end in ((-px(8), left, right), (px(8), right, left)):
             pygame.draw.line(surface, colour, (start, y + dy), (end, y + dy), max(2, px(3)))
