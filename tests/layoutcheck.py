@@ -12,8 +12,10 @@ later is known to be the text ``"..."`` at size ``n``); the scenes draw onto a
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +25,7 @@ from guihelp import DT
 
 from briscola.engine import Bid, Match, Rules, to_record
 from briscola.gui.app import App
+from briscola.gui.i18n import parse_po
 from briscola.gui.scene import Scene
 from briscola.gui.scenes.newgame import OptionChoice, TextInput
 from briscola.gui.scenes.rules import MIN_TEXT, SectionButton
@@ -308,11 +311,15 @@ def card_overlaps(record: Record, table: Any) -> list[str]:
     return found
 
 
-def check_scene(app: App) -> list[str]:
-    """Render the stack and report the top scene's problems (and the notices')."""
+def check_scene(app: App, language: str | None = None) -> list[str]:
+    """Render the stack and report the top scene's problems (and the notices'); with
+    ``language``, also the texts drawn in another language."""
     with recording(app) as images:
         surface = render(app, images)
-    return problems(app, surface.record)
+    found = problems(app, surface.record)
+    if language is not None:
+        found += stale_texts(surface.record, language)
+    return found
 
 
 # ---------------------------------------------------------------------- scenes to check
@@ -372,3 +379,53 @@ def human_wins_auction(app: App, scene: Any) -> None:
         scene.apply(
             max(bids, key=lambda b: (b.points, -b.rank)) if bids else scene.state.legal_actions()[0]
         )
+
+
+# ---------------------------------------------------------------------- stale text
+
+
+@functools.lru_cache(maxsize=1)
+def _patterns() -> dict[str, list[re.Pattern[str]]]:
+    """Per language (English too), a full-match pattern of every message with enough
+    words of its own (placeholders match anything)."""
+    from tools import i18n as tool
+
+    messages, _problems = tool.extract()
+    texts: dict[str, list[str]] = {"en": [m.msgid for m in messages]}
+    texts["en"] += [m.msgid_plural for m in messages if m.msgid_plural]
+    for language, path in tool.po_files():
+        entries = parse_po(path.read_text(encoding="utf-8"))
+        texts[language] = [form for e in entries[1:] if e.translated for form in e.msgstr]
+    patterns: dict[str, list[re.Pattern[str]]] = {}
+    for language, found in texts.items():
+        compiled = []
+        for text in found:
+            parts = re.split(r"\{[^{}]*\}", text)
+            if sum(len(part.strip(" .,:;!?()-")) for part in parts) < 4:
+                continue  # too little of its own to tell languages apart ("{n} pt", "D")
+            compiled.append(re.compile(".+?".join(re.escape(part) for part in parts)))
+        patterns[language] = compiled
+    return patterns
+
+
+def stale_texts(record: Record, language: str) -> list[str]:
+    """Texts drawn in another language than ``language``: a scene kept a string made
+    before the language changed."""
+    patterns = _patterns()
+    own = patterns.get(language, [])
+    found = []
+    for drawn in record.texts:
+        text = drawn.text
+        if any(p.fullmatch(text) for p in own):
+            continue
+        other = next(
+            (
+                lang
+                for lang, ps in patterns.items()
+                if lang != language and any(p.fullmatch(text) for p in ps)
+            ),
+            None,
+        )
+        if other is not None:
+            found.append(f"{drawn.scene}: {text!r} is in {other}, not {language}")
+    return found

@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 from guihelp import make_app
-from layoutcheck import check_scene
+from layoutcheck import Drawn, Record, check_scene, stale_texts
 from scenelist import SCENES
 
 from briscola.engine import Card
@@ -29,6 +29,7 @@ from tools import i18n as tool
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = [code for code in i18n.LANGUAGES if code != "en"]
+SCREEN = pygame.Rect(0, 0, 1024, 600)
 
 
 @pytest.fixture(autouse=True)
@@ -428,20 +429,32 @@ def _problems(app: object, name: str, language: str) -> list[str]:
     if isinstance(scene, RulesScene):  # scroll through the whole text
         scene.set_target(0, instant=True)
         while True:
-            found += check_scene(app)
+            found += check_scene(app, language)
             if scene.scroll >= scene.max_scroll:
                 break
             scene.set_target(scene.scroll + scene.view.height * 0.8, instant=True)
     else:
-        found += check_scene(app)
+        found += check_scene(app, language)
     return [f"{language} {name}: {problem}" for problem in dict.fromkeys(found)]
+
+
+def test_the_stale_text_check_finds_another_language() -> None:
+    record = Record((1024, 600))
+    for text in ("Zwei und 120", "Nuova partita", "Anna", "Briscola", "12 P.", "Menu"):
+        record.texts.append(Drawn("TableScene", text, 16, False, pygame.Rect(0, 0, 9, 9), SCREEN))
+    assert [p.split(": ", 1)[1] for p in stale_texts(record, "en")] == [
+        "'Zwei und 120' is in de, not en",
+        "'Nuova partita' is in it, not en",
+    ]
+    assert len(stale_texts(record, "de")) == 2  # "Menu" is "Menü" in German
+    assert len(stale_texts(record, "it")) == 1
 
 
 @pytest.mark.parametrize("name", list(SCENES))
 def test_every_scene_fits_1024x600_in_every_language(name: str) -> None:
     """Every text inside its widget, box, panel and the window; no text on a card or over
     another widget; nothing below 10 px. Each scene is built once, then shown in each
-    language (the language changes live)."""
+    language (the language changes live): no text may stay in the language before."""
     app = make_app((1024, 600))
     SCENES[name](app)
     problems: list[str] = []
