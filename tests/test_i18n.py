@@ -340,6 +340,9 @@ def test_language_codes_and_the_system_language(monkeypatch: pytest.MonkeyPatch)
     assert i18n.set_language("") == "es"
     assert i18n.set_language("it_IT") == "it" and i18n._("Quit") == "Esci"
     assert i18n.set_language("xx") == "en" and i18n._("Quit") == "Quit"
+    assert i18n.decimal(88.5) == "88.5"
+    i18n.set_language("it")
+    assert i18n.decimal(88.5) == "88,5" and i18n.decimal(7, 2) == "7,00"
 
 
 def test_the_language_changes_live_in_every_scene_on_the_stack() -> None:

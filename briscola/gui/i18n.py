@@ -54,6 +54,13 @@ def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message) or message
 
 
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals and the language's decimal separator (88,5)."""
+    text = f"{value:.{digits}f}"
+    # Translators: the decimal separator of numbers such as 88.5 (a comma in most languages).
+    return text.replace(".", pgettext("decimal separator", "."))
+
+
 def N_(message: str) -> str:
     """Mark a string for extraction without translating it here."""
     return message

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _
+from ..i18n import _, decimal
 from ..scene import Scene
 from ..stats import HOT_SEAT, Entry, Stats
 from ..widgets import Button, WidgetGroup, draw_panel
@@ -49,7 +49,7 @@ class Column:
 
 def _average(entry: Entry) -> str:
     average = entry.average
-    return "–" if average is None else f"{average:.1f}"
+    return "–" if average is None else decimal(average)
 
 
 COLUMNS: list[Column] = [
