@@ -1799,8 +1799,11 @@ class TableScene(Scene):
         app.backdrop.draw(surface, app.settings.table, True)
         name = self.setup.seats[self.privacy].name
         title = _("Pass to {name}").format(name=name)
-        text = app.assets.text(title, px(44), app.theme.accent, bold=True)
         w, h = surface.get_size()
+        size = fit_text(app.assets, title, px(44), w - px(40), bold=True)
+        text = app.assets.text(title, size, app.theme.accent, bold=True)
         surface.blit(text, text.get_rect(center=(w // 2, h // 2 - px(30))))
-        hint_text = app.assets.text(_("Click or press a key when ready"), px(22), app.theme.text)
+        hint = _("Click or press a key when ready")
+        size = fit_text(app.assets, hint, px(22), w - px(40))
+        hint_text = app.assets.text(hint, size, app.theme.text)
         surface.blit(hint_text, hint_text.get_rect(center=(w // 2, h // 2 + px(30))))
