@@ -143,7 +143,9 @@ def last_trick(app: App) -> Scene:
 
 def privacy(app: App) -> Scene:
     rules = Rules.preset("classic2")
-    setup = GameSetup(rules, [SeatConfig("Giovanna Maria", True), SeatConfig("Pietro", True)])
+    setup = GameSetup(
+        rules, [SeatConfig("Bartolomeo Lucci", True), SeatConfig("Massimiliano Ros", True)]
+    )
     speed = quick(app)
     scene = fresh(app, TableScene(app, setup))
     assert isinstance(scene, TableScene)
