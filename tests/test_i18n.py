@@ -122,6 +122,34 @@ def test_the_checker_catches_what_a_translator_can_get_wrong(tmp_path: Path) -> 
         assert expected in text, expected
 
 
+def test_update_keeps_translations_and_flags_what_changed() -> None:
+    old = [
+        tool.header("it"),
+        i18n.PoEntry("Quit", ["Esci"], comments=["checked by Anna"]),
+        i18n.PoEntry("The caller's side needs the points bid: 61 or more.", ["Serve 61."]),
+        i18n.PoEntry("Gone for good", ["Sparito"]),
+    ]
+    pot = tool.template(
+        [
+            tool.Message("Quit", references=["briscola/gui/scenes/menu.py"]),
+            tool.Message("The caller's side needs the points bid: 61 or more!"),
+            tool.Message("{n} card", msgid_plural="{n} cards"),
+        ]
+    )
+    merged = tool.merge(old, pot, "it")
+    by_id = {e.msgid: e for e in merged}
+    assert by_id["Quit"].msgstr == ["Esci"] and by_id["Quit"].comments == ["checked by Anna"]
+    assert by_id["Quit"].references == ["briscola/gui/scenes/menu.py"]
+    changed = by_id["The caller's side needs the points bid: 61 or more!"]
+    assert changed.fuzzy and changed.msgstr == ["Serve 61."]
+    assert by_id["{n} card"].msgstr == ["", ""] and not by_id["{n} card"].translated
+    assert by_id["Gone for good"].obsolete
+    assert "The caller's side needs the points bid: 61 or more." not in by_id
+    text = tool.format_po(merged)
+    assert '#~ msgid "Gone for good"' in text and "#, fuzzy" in text
+    assert parse_po(text) == merged
+
+
 def test_card_names_read_naturally() -> None:
     jack_coins, queen_cups = Card.from_code("JD"), Card.from_code("QC")
     ace_hearts, king_clubs = Card.from_code("AC"), Card.from_code("KB")

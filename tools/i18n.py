@@ -365,6 +365,7 @@ def merge(old: Sequence[PoEntry], pot: Sequence[PoEntry], language: str) -> list
             source = next(e for e in leftovers if e.msgid == close[0])
             entry.msgstr = _forms(source.msgstr, entry.msgid_plural is not None, nplurals)
             entry.flags = ["fuzzy"]
+            used.add(source.key)  # it lives on in the fuzzy entry
     for entry in leftovers:
         if entry.key in used:
             continue
