@@ -30,7 +30,7 @@ from briscola.gui.scenes.newgame import (
     match_options,
     seat_position,
 )
-from briscola.gui.scenes.rules import MIN_TEXT, RulesScene, SectionButton, card_name
+from briscola.gui.scenes.rules import MIN_TEXT, RulesScene, SectionButton
 from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.settings import SettingsScene
 from briscola.gui.scenes.stats import StatsScene
@@ -459,13 +459,6 @@ def test_rules_text_blocks() -> None:
         assert topic in titles
     for codes in ROW_CARDS.values():
         assert all(Card.from_code(code) for code in codes)
-
-
-def test_card_names(make_app: Any) -> None:
-    make_app()
-    assert card_name(Card.from_code("QC"), "italian") == "Knight of cups"
-    assert card_name(Card.from_code("QC"), "french") == "Queen of hearts"
-    assert card_name(Card.from_code("AB"), "italian") == "Ace of batons"
 
 
 # ---------------------------------------------------------------------- score

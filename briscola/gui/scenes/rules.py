@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Card, Rank
+from ...engine import Card
 from ..assets import card_size
 from ..i18n import _
 from ..rules_text import BLOCKS, CARD_ROWS, ROW_CARDS
@@ -647,29 +647,3 @@ def suit_name(card: Card, deck: str) -> str:
     else:
         names = (_("Coins"), _("Cups"), _("Swords"), _("Batons"))
     return names[card.suit]
-
-
-def rank_name(rank: Rank, deck: str) -> str:
-    """The name of a rank (Fante, Cavallo and Re are Jack, Knight and King in English)."""
-    names = {
-        Rank.ACE: _("Ace"),
-        Rank.TWO: _("Two"),
-        Rank.THREE: _("Three"),
-        Rank.FOUR: _("Four"),
-        Rank.FIVE: _("Five"),
-        Rank.SIX: _("Six"),
-        Rank.SEVEN: _("Seven"),
-        Rank.JACK: _("Jack"),
-        Rank.QUEEN: _("Queen") if deck == "french" else _("Knight"),
-        Rank.KING: _("King"),
-    }
-    return names[rank]
-
-
-def card_name(card: Card, deck: str) -> str:
-    """A card's full name, such as "Ace of coins"."""
-    if deck == "french":
-        suits = (_("diamonds"), _("hearts"), _("spades"), _("clubs"))
-    else:
-        suits = (_("coins"), _("cups"), _("swords"), _("batons"))
-    return _("{rank} of {suit}").format(rank=rank_name(card.rank, deck), suit=suits[card.suit])
