@@ -1297,14 +1297,18 @@ class TableScene(Scene):
         lay = self.layout
         px = self.px
         width = min(int(lay.w * 0.62), px(720))
-        height = (
-            px(190)
-            if self.state is not None and self.state.phase == "auction"
-            else round(lay.card_h * 0.75) + px(120)
-        )
+        if self.state is not None and self.state.phase == "auction":
+            height = px(190) + (px(46) if self._bid_columns(width) < 10 else 0)
+        else:
+            height = round(lay.card_h * 0.75) + px(120)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (round(lay.centre[0]), round(lay.centre[1]))
         return rect
+
+    def _bid_columns(self, panel_width: int) -> int:
+        """Rank buttons per row: all ten in one row when each gets a readable width, else
+        two rows of five (narrow windows, large UI scale)."""
+        return 10 if (panel_width - self.px(40)) / 10 >= self.px(88) else 5
 
     def _layout_controls(self) -> None:
         if not self.controls.widgets:
@@ -1328,12 +1332,16 @@ class TableScene(Scene):
             if isinstance(b, Button) and b.name.startswith("bid:") and b.name != "bid:points"
         ]
         others = [b for b in buttons if b not in ranks]
-        per_row = max(1, len(ranks))
-        width = (panel.width - px(40)) // max(5, per_row if per_row <= 10 else 10)
+        columns = self._bid_columns(panel.width)
+        width = (panel.width - px(40)) // columns
         y = panel.y + px(56)
         for i, button in enumerate(ranks):
-            button.rect = pygame.Rect(panel.x + px(20) + (i % 10) * width, y, width - px(6), px(38))
-        y += px(52)
+            row, column = divmod(i, columns)
+            button.rect = pygame.Rect(
+                panel.x + px(20) + column * width, y + row * px(46), width - px(6), px(38)
+            )
+        rows = (len(ranks) + columns - 1) // columns
+        y += px(52) + max(0, rows - 1) * px(46)
         x = panel.x + px(20)
         for button in others:
             name = getattr(button, "name", "")
