@@ -17,7 +17,6 @@ import pygame
 
 from ...engine import PRESETS, Rules
 from ..i18n import N_, _
-from ..scene import Scene
 from ..setup import LEVELS, GameSetup, SeatConfig, computer_name
 from ..widgets import (
     Button,
@@ -30,7 +29,8 @@ from ..widgets import (
     draw_panel,
     fit_text,
 )
-from .rules import TextPainter, draw_title, fitted_scale, is_press
+from .page import PageScene
+from .rules import TextPainter, draw_title, is_press
 
 if TYPE_CHECKING:
     from ..app import App
@@ -560,14 +560,13 @@ class TextInput(Widget):
 # ---------------------------------------------------------------------- the scene
 
 
-class NewGameScene(Scene):
+class NewGameScene(PageScene):
     """Choose the game, its options and the players; Start opens the table."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.choices = Choices.from_json(app.settings.new_game)
         self.painter = TextPainter(app.assets)
-        self.k = 1.0
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
         self.preset_choice = OptionChoice(
             lambda: _("Game type"),
@@ -657,9 +656,6 @@ class NewGameScene(Scene):
 
     # ------------------------------------------------------------------ choices
 
-    def px(self, value: float) -> int:
-        return max(1, round(value * self.k))
-
     @property
     def rules(self) -> Rules:
         return self.choices.rules()
@@ -738,20 +734,13 @@ class NewGameScene(Scene):
     # ------------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.k = fitted_scale(self.app, 1180, 720)
+        h = size[1]
+        frame = self.page_frame(size, 1240)
         px = self.px
-        margin = px(22)
-        self.title_box = pygame.Rect(0, px(12), w, px(48))
-        total_w = min(w - 2 * margin, px(1240))
-        left = (w - total_w) // 2
-        gap = px(18)
-        top = self.title_box.bottom + px(12)
-        button_h = px(46)
-        bottom = h - margin - button_h - px(14)
-        col_w = (total_w - gap) // 2
-        self.left_panel = pygame.Rect(left, top, col_w, bottom - top)
-        self.right_panel = pygame.Rect(left + col_w + gap, top, total_w - col_w - gap, bottom - top)
+        margin, button_h, top = frame.margin, frame.button_h, frame.body.y
+        left, total_w = frame.body.x, frame.body.width
+        self.title_box = frame.title
+        self.left_panel, self.right_panel = frame.columns(px(18))
         pad = px(16)
         row_h, row_gap = px(38), px(9)
         # Left: the game and its options, then the configuration's description.

@@ -22,12 +22,12 @@ from .. import paths
 from ..assets import card_size
 from ..i18n import _
 from ..names import card_the, rank_name
-from ..scene import Scene
 from ..storage import atomic_write_json
 from ..summary import HandSummary
 from ..tween import ease_out_cubic
 from ..widgets import Button, WidgetGroup, draw_panel
 from .newgame import PrimaryButton, match_label, preset_label
+from .page import PageScene
 from .rules import MIN_TEXT, TextPainter, draw_title, fitted_scale, is_press
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def bid_text(summary: HandSummary, style: str) -> str:
     return rank_name(bid.rank, style)
 
 
-class ScoreScene(Scene):
+class ScoreScene(PageScene):
     """The result of a hand over the table."""
 
     opaque = False
@@ -96,7 +96,6 @@ class ScoreScene(Scene):
         self.on_rematch = on_rematch
         self.on_menu = on_menu
         self.painter = TextPainter(app.assets)
-        self.k = 1.0
         self.t = 0.0
         self.saved_path: str | None = None
         factor = app.settings.speed_factor
@@ -443,9 +442,6 @@ class ScoreScene(Scene):
             c.x = area.x + c.slot * step
             c.y = top + (0 if c.points else self.px(8))
         self._row_step[row] = step
-
-    def px(self, value: float) -> int:
-        return max(1, round(value * self.k))
 
     def on_settings_changed(self) -> None:
         self.on_resize(self.app.size)

@@ -16,10 +16,10 @@ import pygame
 from ...engine import Card
 from ..assets import card_size
 from ..i18n import LANGUAGES, _, system_language
-from ..scene import Scene
 from ..widgets import Button, Label, Slider, Theme, WidgetGroup, draw_panel
 from .newgame import VALUE_FRACTION, OptionChoice
-from .rules import TextPainter, draw_title, fitted_scale, is_press
+from .page import PageScene
+from .rules import TextPainter, draw_title, is_press
 
 if TYPE_CHECKING:
     from ..app import App
@@ -61,13 +61,12 @@ class RowSlider(Slider):
         super().draw(surface, assets, theme, focused)
 
 
-class SettingsScene(Scene):
+class SettingsScene(PageScene):
     """All the player's settings, applied live."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.painter = TextPainter(app.assets)
-        self.k = 1.0
         settings = app.settings
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
 
@@ -168,9 +167,6 @@ class SettingsScene(Scene):
 
     # ------------------------------------------------------------------ changes
 
-    def px(self, value: float) -> int:
-        return max(1, round(value * self.k))
-
     def widget(self, name: str) -> Any:
         return next(w for w in self.group.widgets if getattr(w, "name", "") == name)
 
@@ -214,19 +210,11 @@ class SettingsScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.k = fitted_scale(self.app, 1180, 720)
+        frame = self.page_frame(size, 1180)
         px = self.px
-        margin = px(22)
-        self.title_box = pygame.Rect(0, px(12), w, px(48))
-        total_w = min(w - 2 * margin, px(1180))
-        left = (w - total_w) // 2
-        gap = px(18)
-        top = self.title_box.bottom + px(12)
-        button_h = px(46)
-        bottom = h - margin - button_h - px(14)
-        col_w = (total_w - gap) // 2
-        self.left_panel = pygame.Rect(left, top, col_w, bottom - top)
-        self.right_panel = pygame.Rect(left + col_w + gap, top, total_w - col_w - gap, bottom - top)
+        margin, button_h = frame.margin, frame.button_h
+        self.title_box = frame.title
+        self.left_panel, self.right_panel = frame.columns(px(18))
         pad = px(16)
         row_h, row_gap = px(38), px(9)
         for panel, rows, attr in (

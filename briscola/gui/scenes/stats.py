@@ -10,15 +10,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..i18n import _, decimal
-from ..scene import Scene
 from ..stats import HOT_SEAT, Entry, Stats
 from ..widgets import Button, WidgetGroup, draw_panel
 from .newgame import PrimaryButton, level_label, preset_label
+from .page import PageScene
 from .rules import (
     Scrollbar,
     TextPainter,
     draw_title,
-    fitted_scale,
     is_press,
     scroll_keys,
 )
@@ -82,7 +81,7 @@ SCROLL_KEYS = (
 )
 
 
-class StatsScene(Scene):
+class StatsScene(PageScene):
     """Statistics per configuration and opponent strength."""
 
     def __init__(self, app: App, stats: Stats | None = None) -> None:
@@ -92,7 +91,6 @@ class StatsScene(Scene):
             app.notify(self.stats.notice)
             self.stats.notice = None
         self.painter = TextPainter(app.assets)
-        self.k = 1.0
         self.scroll = 0.0
         self.scrollbar = Scrollbar()
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
@@ -115,9 +113,6 @@ class StatsScene(Scene):
         self._refresh()
 
     # ------------------------------------------------------------------ actions
-
-    def px(self, value: float) -> int:
-        return max(1, round(value * self.k))
 
     def back(self) -> None:
         self.app.pop()
@@ -151,16 +146,12 @@ class StatsScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.k = fitted_scale(self.app, 1180, 720)
+        frame = self.page_frame(size, 1240)
         px = self.px
-        margin = px(22)
-        self.title_box = pygame.Rect(0, px(12), w, px(48))
-        total_w = min(w - 2 * margin, px(1240))
-        left = (w - total_w) // 2
-        top = self.title_box.bottom + px(12)
-        button_h = px(46)
-        bottom = h - margin - button_h - px(14)
-        self.panel = pygame.Rect(left, top, total_w, bottom - top)
+        margin, button_h = frame.margin, frame.button_h
+        left, total_w = frame.body.x, frame.body.width
+        self.title_box = frame.title
+        self.panel = frame.body
         self.table = self.panel.inflate(-px(36), -px(28))
         self.table.width -= px(14)  # room for the scrollbar
         self.row_h = px(30)
