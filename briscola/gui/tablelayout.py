@@ -158,4 +158,4 @@ class TableLayout:
         """Where the deck is held while the dealer deals (near the dealer, towards the centre)."""
         x, y = self.spots[dealer_index].hand
         cx, cy = self.centre
-        return (x + (cx - x) * 0.45, y + (cy - y) * 0.45)
+        return (x + (cx - x) * 0.6, y + (cy - y) * 0.6)

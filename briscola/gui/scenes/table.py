@@ -46,6 +46,7 @@ from ...engine import (
     Played,
     PlayerView,
     Rank,
+    Suit,
     Swap,
     Swapped,
     Trick,
@@ -140,6 +141,8 @@ class TableScene(Scene):
         self.hands: list[list[CardSprite]] = [[] for _s in range(self.n)]
         self.stock: list[CardSprite] = []  # top first
         self.briscola: CardSprite | None = None
+        #: The trump suit as far as the animations have shown it.
+        self.shown_trump: Suit | None = None
         self.table: list[tuple[int, CardSprite]] = []
         self.piles: dict[int, list[CardSprite]] = {}
         # Interaction
@@ -297,6 +300,7 @@ class TableScene(Scene):
         self.hands = [[] for _s in range(self.n)]
         self.stock = []
         self.briscola = None
+        self.shown_trump = None
         self.table = []
         self.piles = {}
         if self.hot_seat:
@@ -372,6 +376,15 @@ class TableScene(Scene):
         elif not self.hot_seat and self.viewer != seat:
             self._set_viewer(seat)
         self._refresh_controls()
+
+    @property
+    def turn_shown(self) -> int | None:
+        """The seat shown as the one to play: once the animations have caught up with the
+        engine (during the deal nobody is to play yet)."""
+        state = self.state
+        if state is None or state.is_terminal() or self.busy or self.privacy is not None:
+            return None
+        return state.current_player
 
     @property
     def busy(self) -> bool:
@@ -620,6 +633,7 @@ class TableScene(Scene):
         sprite = self.deck.pop(0) if self.deck else CardSprite()
         sprite.card = event.card
         self.briscola = sprite
+        self.shown_trump = event.card.suit
         self.stock = self.deck
         self.deck = []
         self._settle(self.f(0.5), moving=sprite)
@@ -669,6 +683,7 @@ class TableScene(Scene):
             ),
             self.t + 3.0,
         )
+        self.shown_trump = event.card.suit
         self.briscola = CardSprite(event.card, *self.layout.centre, w=self.layout.stock_w)
         self._settle(self.f(0.6), moving=self.briscola)
         self._sync_known()
@@ -996,6 +1011,7 @@ class TableScene(Scene):
         self.briscola = None
         if seen.briscola is not None and (seen.briscola_in_stock or self.rules.chiamata):
             self.briscola = CardSprite(seen.briscola)
+        self.shown_trump = seen.trump
         self.table = [(s, CardSprite(card)) for s, card in seen.table]
         self.piles = {}
         for trick in seen.tricks:
@@ -1535,7 +1551,6 @@ class TableScene(Scene):
         theme = app.theme
         px = self.px
         state = self.state
-        current = state.current_player if state is not None else None
         for seat in range(self.n):
             spot = lay.spots[self.screen_index(seat)]
             config = self.setup.seats[seat]
@@ -1555,7 +1570,7 @@ class TableScene(Scene):
             rect = label.get_rect(center=(round(spot.label[0]), round(spot.label[1])))
             plate = rect.inflate(px(22), px(8))
             colour = self._seat_colour(seat)
-            turn = seat == current and state is not None and not state.is_terminal()
+            turn = seat == self.turn_shown
             alpha = 230 if turn else 170
             surface.blit(rounded(plate.size, (12, 24, 18, alpha), plate.h // 2), plate)
             pygame.draw.rect(
@@ -1647,7 +1662,7 @@ class TableScene(Scene):
         lines = [self._match_line()]
         state = self.state
         if state is not None:
-            trump = state.trump
+            trump = self.shown_trump
             if not self.rules.trump:
                 lines.append(_("No trump"))
             elif trump is not None:
@@ -1655,7 +1670,7 @@ class TableScene(Scene):
             elif self.rules.chiamata:
                 lines.append(_("Trump: not called yet"))
         if state is not None and not state.is_terminal():
-            seat = state.current_player
+            seat = self.turn_shown
             if seat is not None:
                 if seat == self.viewer and seat in self.humans and not self.demo:
                     lines.append(_("Your turn"))
