@@ -176,6 +176,7 @@ class TableScene(Scene):
         self.deck_button = self.hud.add(Button(lambda: _("Deck"), self.switch_deck, name="deck"))
         self.swap_button = self.hud.add(Button(lambda: _("Swap"), self.swap, name="swap"))
         self.controls = WidgetGroup()  # auction and call
+        self._controls_key = ""  # which auction/call turn the controls were made for
         self._still: pygame.Surface | None = None
         self._still_key: object = None
         self._pending_key: object = None
@@ -1250,7 +1251,7 @@ class TableScene(Scene):
         wanted = ""
         if self.awaiting_human and state is not None and state.phase in ("auction", "call"):
             wanted = f"{state.phase}:{len(state.bids)}"
-        if getattr(self, "_controls_key", "") == wanted:
+        if self._controls_key == wanted:
             return
         self._controls_key = wanted
         self.controls = WidgetGroup()
