@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from briscola.engine import Card, GameState, Rules, cards_from_codes
+from briscola.engine import PRESETS, Card, GameState, Rules, cards_from_codes
+
+#: Every preset, then option combinations on top of presets: the configurations that the
+#: random-playout, leak and bot tests run over.
+CONFIGS = [Rules.preset(name) for name in PRESETS] + [
+    Rules.preset("classic2", swap=True, three_as_three=True),
+    Rules.preset("scoperta2", swap=True),
+    Rules.preset("teams4", partners_see="start", swap=True),
+    Rules.preset("teams6", partners_see="stock-empty", three_as_three=True),
+    Rules.preset("classic3", swap=True),
+    Rules.preset("chiamata5", three_as_three=True),
+    Rules.preset("briscolone2", three_as_three=True),
+]
+IDS = [f"{r.name}{'-opts' if i >= len(PRESETS) else ''}{i}" for i, r in enumerate(CONFIGS)]
 
 
 def stacked_deck(

@@ -27,7 +27,7 @@ from briscola.engine import Bid, Match, Rules, to_record
 from briscola.gui.app import App
 from briscola.gui.i18n import parse_po
 from briscola.gui.scene import Scene
-from briscola.gui.scenes.newgame import OptionChoice, TextInput
+from briscola.gui.scenes.newgame import TextInput
 from briscola.gui.scenes.rules import MIN_TEXT, SectionButton
 from briscola.gui.summary import HandSummary
 from briscola.gui.widgets import Button, Choice, Slider, Widget, WidgetGroup, fit_text
@@ -169,7 +169,7 @@ def render(app: App, images: dict[int, tuple[Any, str, int, bool]]) -> Recording
 # ---------------------------------------------------------------------- checks
 
 
-def _fits(app: App, text: str, size: int, width: int, bold: bool) -> bool:
+def text_fits(app: App, text: str, size: int, width: int, bold: bool) -> bool:
     return bool(app.assets.font(size, bold).size(text)[0] <= width)
 
 
@@ -182,7 +182,7 @@ def widget_problems(app: App, widget: Widget) -> list[str]:
         if not text:
             return
         size = fit_text(assets, text, nominal, width, bold)
-        if not _fits(app, text, size, width, bold) or size < MIN_TEXT:
+        if not text_fits(app, text, size, width, bold) or size < MIN_TEXT:
             problems.append(f"{type(widget).__name__} {text!r}: {size}px in {width}px")
 
     rect = widget.rect
@@ -192,15 +192,10 @@ def widget_problems(app: App, widget: Widget) -> list[str]:
             check(line, size, rect.width - 2 * widget.pad(), True)
         if len(lines) * assets.font(size, True).get_linesize() > rect.height:
             problems.append(f"{lines} taller than {rect}")
-    elif isinstance(widget, OptionChoice):
+    elif isinstance(widget, Choice):
         if widget.show_label:
             check(widget.label(), int(rect.height * 0.46), widget.label_box().width, False)
         check(widget.shown(), int(rect.height * 0.44), widget.value_box().width, widget.enabled)
-    elif isinstance(widget, Choice):
-        left, value, _right = widget._parts()
-        check(widget.label(), int(rect.height * 0.46), value.x - rect.x - 12, False)
-        shown = widget.options[widget.index][1]()
-        check(shown, int(rect.height * 0.44), value.width - 2 * left.width, True)
     elif isinstance(widget, Button):
         check(widget.label(), int(rect.height * 0.45), rect.width - 16, True)
     elif isinstance(widget, TextInput):
@@ -280,7 +275,7 @@ def problems(app: App, record: Record, scenes: list[Scene] | None = None) -> lis
                     found.append(f"{tag}: {widget} {widget.rect} crosses the panel {panel}")
         painter = getattr(scene, "painter", None)
         for drawn_box in getattr(painter, "drawn", []):
-            if not _fits(
+            if not text_fits(
                 app, drawn_box.text, drawn_box.size, drawn_box.box.width + 1, drawn_box.bold
             ):
                 found.append(f"{tag}: {drawn_box.text!r} overflows {drawn_box.box}")

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from enginehelp import stacked
+from enginehelp import CONFIGS, IDS, stacked
 
 from briscola.ai import BOT_NAMES, hint, make_bot
 from briscola.ai.base import Bot
@@ -19,7 +19,6 @@ from briscola.ai.protocol import view_from_json
 from briscola.ai.search import HardBot
 from briscola.engine import (
     PASS,
-    PRESETS,
     Action,
     Bid,
     Call,
@@ -35,17 +34,6 @@ from briscola.engine import (
     determinize,
     view,
 )
-
-CONFIGS = [Rules.preset(name) for name in PRESETS] + [
-    Rules.preset("classic2", swap=True, three_as_three=True),
-    Rules.preset("scoperta2", swap=True),
-    Rules.preset("teams4", partners_see="start", swap=True),
-    Rules.preset("teams6", partners_see="stock-empty", three_as_three=True),
-    Rules.preset("classic3", swap=True),
-    Rules.preset("chiamata5", three_as_three=True),
-    Rules.preset("briscolone2", three_as_three=True),
-]
-IDS = [f"{r.name}-{i}" for i, r in enumerate(CONFIGS)]
 
 #: Small fixed budgets keep the search bots quick in tests.
 FAST: dict[str, dict[str, Any]] = {"hard": {"budget": 250, "min_samples": 2}, "pimc": {"budget": 4}}

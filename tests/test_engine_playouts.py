@@ -7,11 +7,11 @@ import random
 from collections import Counter
 
 import pytest
+from enginehelp import CONFIGS, IDS
 from hypothesis import given
 from hypothesis import strategies as st
 
 from briscola.engine import (
-    PRESETS,
     Card,
     Drew,
     GameState,
@@ -25,16 +25,6 @@ from briscola.engine import (
     to_record,
     view,
 )
-
-CONFIGS = [Rules.preset(name) for name in PRESETS] + [
-    Rules.preset("classic2", swap=True, three_as_three=True),
-    Rules.preset("scoperta2", swap=True),
-    Rules.preset("teams4", partners_see="start", swap=True),
-    Rules.preset("teams6", partners_see="stock-empty", three_as_three=True),
-    Rules.preset("classic3", swap=True),
-    Rules.preset("chiamata5", three_as_three=True),
-]
-IDS = [f"{r.name}{'-opts' if i >= len(PRESETS) else ''}{i}" for i, r in enumerate(CONFIGS)]
 
 
 def _places(state: GameState) -> Counter[Card]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gettext
 import json
-import random
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -14,8 +13,10 @@ from typing import Any, ClassVar
 
 import pygame
 import pytest
+from layoutcheck import make_summary, text_fits, widget_problems
+from scenelist import full_stats
 
-from briscola.engine import PRESETS, Card, Match, Rules, to_record
+from briscola.engine import PRESETS, Card, Rules
 from briscola.gui import i18n, paths, rules_text
 from briscola.gui.app import App, AppOptions
 from briscola.gui.rules_text import BLOCKS, CARD_ROWS, ROW_CARDS
@@ -24,61 +25,19 @@ from briscola.gui.scenes.newgame import (
     PRESET_ORDER,
     Choices,
     NewGameScene,
-    OptionChoice,
     TextInput,
     match_label,
     match_options,
     seat_position,
 )
-from briscola.gui.scenes.rules import MIN_TEXT, RulesScene, SectionButton
+from briscola.gui.scenes.rules import MIN_TEXT, RulesScene
 from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.settings import SettingsScene
 from briscola.gui.scenes.stats import StatsScene
 from briscola.gui.setup import GameSetup, SeatConfig
 from briscola.gui.stats import Stats
 from briscola.gui.summary import HandSummary
-from briscola.gui.widgets import HIGH_CONTRAST, Button, Choice, Slider, Widget, fit_text
-
-NAMES = ["You", "Anna", "Bruno", "Carla", "Dario", "Elena"]
-
-
-def make_summary(
-    preset: str = "classic2",
-    seed: int = 3,
-    viewer: int | None = 0,
-    hands: int = 1,
-    **options: object,
-) -> HandSummary:
-    """Play ``hands`` hands of a match at random and summarise the last one."""
-    rules = Rules.preset(preset, **options)
-    match = Match(rules)
-    rng = random.Random(seed)
-    for _hand in range(hands):
-        state = match.new_hand(rng)
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-        match.finish_hand(state)
-        if match.is_over():
-            break
-    result = state.outcome()
-    piles = [[card for seat in side for card in state.piles[seat]] for side in result.sides]
-    return HandSummary(
-        rules=rules,
-        names=NAMES[: rules.players],
-        result=result,
-        piles=piles,
-        hand_number=len(match.results),
-        standing=list(match.standing),
-        match_over=match.is_over(),
-        match_winners=match.winners(),
-        record=to_record(state),
-        bid=state.high_bid,
-        caller=state.caller,
-        partner=state.partner,
-        called=state.called,
-        viewer=viewer,
-    )
-
+from briscola.gui.widgets import HIGH_CONTRAST, Choice, Widget
 
 # ---------------------------------------------------------------------- helpers
 
@@ -622,54 +581,12 @@ def test_stats_scene_reports_a_damaged_file(make_app: Any) -> None:
 # ---------------------------------------------------------------------- every size and language
 
 
-def fitted(assets: Any, text: str, size: int, width: int, bold: bool = False) -> bool:
-    return bool(assets.font(size, bold).size(text)[0] <= width)
-
-
-def widget_problems(app: App, widget: Widget) -> list[str]:
-    """Text of a widget that does not fit its rectangle (or is too small to read)."""
-    assets = app.assets
-    problems: list[str] = []
-
-    def check(text: str, nominal: int, width: int, bold: bool) -> None:
-        size = fit_text(assets, text, nominal, width, bold)
-        if not text:
-            return
-        if not fitted(assets, text, size, width, bold) or size < MIN_TEXT:
-            problems.append(f"{type(widget).__name__} {text!r}: {size}px in {width}px")
-
-    rect = widget.rect
-    if isinstance(widget, SectionButton):
-        lines, size = widget.lines(assets)
-        for line in lines:
-            check(line, size, rect.width - 2 * widget.pad(), True)
-        if len(lines) * assets.font(size, True).get_linesize() > rect.height:
-            problems.append(f"{lines} taller than {rect}")
-    elif isinstance(widget, OptionChoice):
-        if widget.show_label:
-            check(widget.label(), int(rect.height * 0.46), widget.label_box().width, False)
-        check(widget.shown(), int(rect.height * 0.44), widget.value_box().width, widget.enabled)
-    elif isinstance(widget, Button):
-        check(widget.label(), int(rect.height * 0.45), rect.width - 16, True)
-    elif isinstance(widget, TextInput):
-        check(
-            widget.text or widget.placeholder(),
-            int(rect.height * 0.46),
-            widget.text_box().width,
-            True,
-        )
-    elif isinstance(widget, Slider):
-        label = f"{widget.label()}  {round(widget.value * 100)}%"
-        check(label, int(rect.height * 0.46), widget._track().x - rect.x - 20, False)
-    return problems
-
-
 def layout_problems(app: App, scene: Any) -> list[str]:
     width, height = app.size
     screen = pygame.Rect(0, 0, width, height)
     problems: list[str] = []
     for drawn in scene.painter.drawn:
-        if not fitted(app.assets, drawn.text, drawn.size, drawn.box.width + 1, drawn.bold):
+        if not text_fits(app, drawn.text, drawn.size, drawn.box.width + 1, drawn.bold):
             problems.append(f"{drawn.text!r} overflows {drawn.box}")
         if drawn.size < MIN_TEXT:
             problems.append(f"{drawn.text!r} drawn at {drawn.size}px")
@@ -704,17 +621,19 @@ def all_scenes(app: App) -> Iterator[tuple[str, Scene]]:
     yield "stats-dialog", confirming
 
 
-def full_stats() -> Stats:
-    stats = Stats()
-    for preset in PRESET_ORDER:
-        rules = Rules.preset(preset)
-        for level in ("easy", "medium", "hard"):
-            seats = [SeatConfig("You", True)]
-            seats += [SeatConfig("CPU", level=level) for _seat in range(rules.players - 1)]
-            setup = GameSetup(rules, seats)
-            stats.record_hand(setup, make_summary(preset, seed=1).result, 0)
-            stats.record_match(setup, None)
-    return stats
+def scene_problems(app: App, prefix: str) -> list[str]:
+    """Show every scene of :func:`all_scenes` in turn; what does not fit, by scene."""
+    problems: list[str] = []
+    for name, scene in all_scenes(app):
+        show(app, scene, frames=0)
+        if isinstance(scene, ScoreScene):
+            scene.skip()
+            scene.t += 1.0
+        app.step(1 / 60)
+        problems += [f"{prefix}{name}: {p}" for p in layout_problems(app, scene)]
+        app.pop()
+        app.apply_requests()
+    return problems
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
@@ -728,15 +647,7 @@ def test_every_scene_fits_every_size_and_language(make_app: Any, size: tuple[int
             app.settings.deck = deck
             if language != "en" and deck == "french":
                 continue  # the deck changes pictures, not text: once is enough
-            for name, scene in all_scenes(app):
-                show(app, scene, frames=0)
-                if isinstance(scene, ScoreScene):
-                    scene.skip()
-                    scene.t += 1.0
-                app.step(1 / 60)
-                problems += [f"{language} {size} {name}: {p}" for p in layout_problems(app, scene)]
-                app.pop()
-                app.apply_requests()
+            problems += scene_problems(app, f"{language} {size} ")
     assert not problems, "\n".join(problems)
 
 
@@ -758,14 +669,5 @@ def test_longer_translations_still_fit(make_app: Any, monkeypatch: pytest.Monkey
     app = make_app((1024, 600))
     monkeypatch.setattr(i18n, "_current", LongerWords())
     assert i18n._("Start game") == "Startst gamega"
-    problems: list[str] = []
-    for name, scene in all_scenes(app):
-        show(app, scene, frames=0)
-        if isinstance(scene, ScoreScene):
-            scene.skip()
-            scene.t += 1.0
-        app.step(1 / 60)
-        problems += [f"{name}: {p}" for p in layout_problems(app, scene)]
-        app.pop()
-        app.apply_requests()
+    problems = scene_problems(app, "")
     assert not problems, "\n".join(problems)

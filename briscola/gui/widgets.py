@@ -151,6 +151,7 @@ class Choice(Widget):
         self.options = list(options)
         self.on_change = on_change
         self.name = name
+        self.show_label = True
         values = [v for v, _ in self.options]
         self.index = values.index(value) if value in values else 0
 
@@ -186,30 +187,48 @@ class Choice(Widget):
         right = pygame.Rect(value.right - arrow, r.y, arrow, r.height)
         return left, value, right
 
+    def label_box(self) -> pygame.Rect:
+        """Where the label is drawn (the layout tests check that it fits)."""
+        value = self._parts()[1]
+        return pygame.Rect(
+            self.rect.x + 8, self.rect.y, value.x - self.rect.x - 20, self.rect.height
+        )
+
+    def value_box(self) -> pygame.Rect:
+        """Where the value is drawn, between the arrows."""
+        left, value, _right = self._parts()
+        return value.inflate(-2 * left.width, 0)
+
+    def shown(self) -> str:
+        """The value's text."""
+        return self.options[self.index][1]()
+
     def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
         r = self.rect
         left, value, right = self._parts()
-        label_w = value.x - r.x - 12
-        size = fit_text(assets, self.label(), int(r.height * 0.46), label_w)
-        text = assets.text(self.label(), size, theme.text if self.enabled else theme.dim)
-        surface.blit(text, text.get_rect(midleft=(r.x + 8, r.centery)))
+        if self.show_label:
+            box = self.label_box()
+            label = self.label()
+            size = fit_text(assets, label, int(r.height * 0.46), box.width)
+            text = assets.text(label, size, theme.text if self.enabled else theme.dim)
+            surface.blit(text, text.get_rect(midleft=box.midleft))
         radius = max(4, r.height // 4)
-        pygame.draw.rect(
-            surface,
-            theme.button_hover if self.hover or focused else theme.button,
-            value,
-            border_radius=radius,
-        )
+        if self.enabled:
+            fill = theme.button_hover if self.hover or focused else theme.button
+        else:
+            fill = theme.disabled
+        pygame.draw.rect(surface, fill, value, border_radius=radius)
         pygame.draw.rect(surface, theme.outline, value, width=1, border_radius=radius)
-        shown = self.options[self.index][1]()
-        inner = value.width - 2 * left.width
-        vsize = fit_text(assets, shown, int(r.height * 0.44), inner, bold=True)
-        vtext = assets.text(shown, vsize, theme.button_text, bold=True)
+        shown = self.shown()
+        inner = self.value_box()
+        size = fit_text(assets, shown, int(r.height * 0.44), inner.width, bold=self.enabled)
+        colour = theme.button_text if self.enabled else theme.dim
+        vtext = assets.text(shown, size, colour, bold=self.enabled)
         surface.blit(vtext, vtext.get_rect(center=value.center))
         if len(self.options) > 1 and self.enabled:
             for rect, direction in ((left, -1), (right, 1)):
                 cx, cy = rect.center
-                s = rect.height * 0.16
+                s = rect.height * 0.15
                 points = [
                     (cx - s * direction, cy - s * 1.4),
                     (cx + s * direction, cy),

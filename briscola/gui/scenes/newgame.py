@@ -353,54 +353,8 @@ class OptionChoice(Choice):
         right = pygame.Rect(value.right - arrow, r.y, arrow, r.height)
         return left, value, right
 
-    def label_box(self) -> pygame.Rect:
-        """Where the label is drawn (tests check it fits)."""
-        value = self._parts()[1]
-        return pygame.Rect(
-            self.rect.x + 8, self.rect.y, value.x - self.rect.x - 20, self.rect.height
-        )
-
-    def value_box(self) -> pygame.Rect:
-        left, value, _right = self._parts()
-        return value.inflate(-2 * left.width, 0)
-
     def shown(self) -> str:
-        return self.options[self.index][1]() if self.enabled else self.disabled_text()
-
-    def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
-        r = self.rect
-        left, value, right = self._parts()
-        if self.show_label:
-            box = self.label_box()
-            label = self.label()
-            size = fit_text(assets, label, int(r.height * 0.46), box.width)
-            text = assets.text(label, size, theme.text if self.enabled else theme.dim)
-            surface.blit(text, text.get_rect(midleft=box.midleft))
-        radius = max(4, r.height // 4)
-        if self.enabled:
-            fill = theme.button_hover if self.hover or focused else theme.button
-        else:
-            fill = theme.disabled
-        pygame.draw.rect(surface, fill, value, border_radius=radius)
-        pygame.draw.rect(surface, theme.outline, value, width=1, border_radius=radius)
-        shown = self.shown()
-        inner = self.value_box()
-        size = fit_text(assets, shown, int(r.height * 0.44), inner.width, bold=self.enabled)
-        colour = theme.button_text if self.enabled else theme.dim
-        vtext = assets.text(shown, size, colour, bold=self.enabled)
-        surface.blit(vtext, vtext.get_rect(center=value.center))
-        if len(self.options) > 1 and self.enabled:
-            for rect, direction in ((left, -1), (right, 1)):
-                cx, cy = rect.center
-                s = rect.height * 0.15
-                points = [
-                    (cx - s * direction, cy - s * 1.4),
-                    (cx + s * direction, cy),
-                    (cx - s * direction, cy + s * 1.4),
-                ]
-                pygame.draw.polygon(surface, theme.accent, points)
-        if focused:
-            draw_focus(surface, r, theme, radius)
+        return super().shown() if self.enabled else self.disabled_text()
 
 
 class PrimaryButton(Button):
