@@ -68,6 +68,8 @@ def test_keyboard_play_and_hotkeys() -> None:
     assert isinstance(scene, TableScene)
     assert run_until(app, lambda: scene.awaiting_human)
     hand_before = [s.card for s in scene.my_hand()]
+    key(app, pygame.K_RIGHT)  # the first arrow shows the focus on the first card
+    assert scene.keyboard and scene.selected == 0
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert scene.state is not None

@@ -1182,9 +1182,15 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             key = event.key
             if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-                self.keyboard = True
-                step = -1 if key == pygame.K_LEFT else 1
-                self.selected = (self.selected + step) % len(hand)
+                current = min(self.selected, len(hand) - 1)
+                if not self.keyboard:
+                    # The first arrow shows the focus where it is (on the card under the
+                    # mouse, if any); the next ones move it.
+                    self.keyboard = True
+                    self.selected = hand.index(self.hover) if self.hover in hand else current
+                else:
+                    step = -1 if key == pygame.K_LEFT else 1
+                    self.selected = (current + step) % len(hand)
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and hand:
                 self.keyboard = True
                 card = hand[min(self.selected, len(hand) - 1)].card
