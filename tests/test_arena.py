@@ -99,6 +99,13 @@ def test_medium_beats_random() -> None:
     assert summary["bots"][0]["score"] > 0.7
 
 
+def test_hard_beats_random_on_a_small_budget() -> None:
+    """A smoke version of docs/ai.md's table: the full figures are a benchmark."""
+    bots = (BotSpec.parse("hard:budget=2000"), BotSpec.parse("random"))
+    summary, _ = run_arena(ArenaConfig(Rules.preset("classic2"), bots, 20, 4))
+    assert summary["bots"][0]["score"] > 0.75
+
+
 def test_arena_is_reproducible_with_jobs() -> None:
     specs = (BotSpec.parse("easy"), BotSpec.parse("hard:budget=300:min_samples=2"))
     one = run_arena(ArenaConfig(Rules.preset("classic2"), specs, 6, 4))[0]
