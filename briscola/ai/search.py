@@ -24,14 +24,14 @@ Hard is Perfect Information Monte Carlo done carefully:
    win (or lose) anyway.
 4. **Decision**: medium's move is the default; hard plays another candidate only when its
    mean gain over medium's move, over the samples, exceeds ``confidence`` standard errors
-   (paired differences). Without this, sampling noise on near-equal moves cost more than the
-   search gained (measured: docs/ai.md). Exact positions (solved, or every deal
+   (paired differences). On a small budget, sampling noise on near-equal moves otherwise
+   costs more than the search gains (measured: docs/ai.md). Exact positions (solved, or every deal
    enumerated) take the best candidate outright.
 
 Budgets: ``budget`` is a number of *work units* (simulated card plays, and solver nodes
 counted at their relative cost), not seconds, so that a seeded bot makes the same moves on
 any machine. The defaults (:data:`DEFAULT_BUDGET`) were tuned to about 250 ms per move at
-the 95th percentile on one core for two players and 400 ms for five. ``time_limit``
+the 95th percentile on one core for two players and 300 ms for five. ``time_limit``
 (seconds) adds a clock: the search stops at whichever comes first, and is then no longer
 reproducible; ``deterministic=True`` ignores the clock.
 
@@ -846,7 +846,7 @@ def _utility(
 
 
 #: Work units per move by player count: tuned to about 250 ms per move at the 95th
-#: percentile on one core for two players, 400 ms for five (see docs/ai.md).
+#: percentile on one core for two players, 300 ms for five (measured: docs/ai.md).
 DEFAULT_BUDGET: Final[dict[int, int]] = {2: 28000, 3: 20000, 4: 30000, 5: 40000, 6: 30000}
 
 
