@@ -34,13 +34,11 @@ from briscola.gui.widgets import Button, Choice, Slider, Widget, WidgetGroup, fi
 
 #: Scene modules whose ``draw_panel`` is watched.
 PANEL_MODULES = (
-    "newgame",
+    "page",
     "pause",
     "replay",
     "rules",
     "score",
-    "settings",
-    "stats",
     "table",
 )
 

@@ -26,11 +26,10 @@ from ..widgets import (
     Widget,
     WidgetGroup,
     draw_focus,
-    draw_panel,
     fit_text,
 )
 from .page import PageScene
-from .rules import TextPainter, draw_title, is_press
+from .rules import is_press
 
 if TYPE_CHECKING:
     from ..app import App
@@ -520,7 +519,6 @@ class NewGameScene(PageScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.choices = Choices.from_json(app.settings.new_game)
-        self.painter = TextPainter(app.assets)
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
         self.preset_choice = OptionChoice(
             lambda: _("Game type"),
@@ -598,7 +596,6 @@ class NewGameScene(PageScene):
         self.group.focus_widget(self.start_button)
         self._typing: TextInput | None = None
         # Layout boxes
-        self.title_box = pygame.Rect(0, 0, 1, 1)
         self.left_panel = pygame.Rect(0, 0, 1, 1)
         self.right_panel = pygame.Rect(0, 0, 1, 1)
         self.game_heading = pygame.Rect(0, 0, 1, 1)
@@ -778,11 +775,7 @@ class NewGameScene(PageScene):
         theme = app.theme
         px = self.px
         painter = self.painter
-        painter.begin()
-        app.draw_backdrop(surface)
-        draw_title(painter, surface, _("New game"), self.title_box, theme.accent)
-        draw_panel(surface, self.left_panel, theme)
-        draw_panel(surface, self.right_panel, theme)
+        self.draw_page(surface, _("New game"), self.left_panel, self.right_panel)
         painter.fit(surface, _("Game"), self.game_heading, px(24), theme.accent, bold=True)
         painter.fit(surface, _("Players"), self.players_heading, px(24), theme.accent, bold=True)
         rules = self.rules

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..scene import Scene
-from .rules import fitted_scale
+from ..widgets import draw_panel
+from .rules import TextPainter, draw_title, fitted_scale
 
 if TYPE_CHECKING:
     from ..app import App
@@ -41,6 +42,8 @@ class PageScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.k = 1.0
+        self.painter = TextPainter(app.assets)
+        self.title_box = pygame.Rect(0, 0, 1, 1)
 
     def px(self, value: float) -> int:
         return max(1, round(value * self.k))
@@ -59,3 +62,12 @@ class PageScene(Scene):
         bottom = h - margin - button_h - px(14)
         body = pygame.Rect((w - width) // 2, top, width, bottom - top)
         return PageFrame(title, body, margin, button_h)
+
+    def draw_page(self, surface: pygame.Surface, title: str, *panels: pygame.Rect) -> None:
+        """Begin a frame: the backdrop, the title and the panels."""
+        theme = self.app.theme
+        self.painter.begin()
+        self.app.draw_backdrop(surface)
+        draw_title(self.painter, surface, title, self.title_box, theme.accent)
+        for panel in panels:
+            draw_panel(surface, panel, theme)

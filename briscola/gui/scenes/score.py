@@ -28,7 +28,7 @@ from ..tween import ease_out_cubic
 from ..widgets import Button, WidgetGroup, draw_panel
 from .newgame import PrimaryButton, match_label, preset_label
 from .page import PageScene
-from .rules import MIN_TEXT, TextPainter, draw_title, fitted_scale, is_press
+from .rules import MIN_TEXT, draw_title, fitted_scale, is_press
 
 if TYPE_CHECKING:
     from ..app import App
@@ -95,7 +95,6 @@ class ScoreScene(PageScene):
         self.on_next = on_next
         self.on_rematch = on_rematch
         self.on_menu = on_menu
-        self.painter = TextPainter(app.assets)
         self.t = 0.0
         self.saved_path: str | None = None
         factor = app.settings.speed_factor
@@ -120,7 +119,6 @@ class ScoreScene(PageScene):
         self.group = WidgetGroup(self.buttons)
         self.group.focus_widget(self.primary)
         # Layout
-        self.title_box = pygame.Rect(0, 0, 1, 1)
         self.subtitle_box = pygame.Rect(0, 0, 1, 1)
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.rows: list[pygame.Rect] = []

@@ -16,10 +16,10 @@ import pygame
 from ...engine import Card
 from ..assets import card_size
 from ..i18n import LANGUAGES, _, system_language
-from ..widgets import Button, Label, Slider, Theme, WidgetGroup, draw_panel
+from ..widgets import Button, Label, Slider, Theme, WidgetGroup
 from .newgame import VALUE_FRACTION, OptionChoice
 from .page import PageScene
-from .rules import TextPainter, draw_title, is_press
+from .rules import is_press
 
 if TYPE_CHECKING:
     from ..app import App
@@ -66,7 +66,6 @@ class SettingsScene(PageScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.painter = TextPainter(app.assets)
         settings = app.settings
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
 
@@ -157,7 +156,6 @@ class SettingsScene(PageScene):
         ]
         self.group = WidgetGroup([*self.look_rows, *self.play_rows, self.done_button])
         self._save_in: float | None = None
-        self.title_box = pygame.Rect(0, 0, 1, 1)
         self.left_panel = pygame.Rect(0, 0, 1, 1)
         self.right_panel = pygame.Rect(0, 0, 1, 1)
         self.look_heading = pygame.Rect(0, 0, 1, 1)
@@ -264,11 +262,7 @@ class SettingsScene(PageScene):
         theme = app.theme
         px = self.px
         painter = self.painter
-        painter.begin()
-        app.draw_backdrop(surface)
-        draw_title(painter, surface, _("Settings"), self.title_box, theme.accent)
-        draw_panel(surface, self.left_panel, theme)
-        draw_panel(surface, self.right_panel, theme)
+        self.draw_page(surface, _("Settings"), self.left_panel, self.right_panel)
         painter.fit(surface, _("Cards and table"), self.look_heading, px(24), theme.accent, True)
         painter.fit(
             surface, _("Play, sound and display"), self.play_heading, px(24), theme.accent, True

@@ -11,13 +11,11 @@ import pygame
 
 from ..i18n import _, decimal
 from ..stats import HOT_SEAT, Entry, Stats
-from ..widgets import Button, WidgetGroup, draw_panel
+from ..widgets import Button, WidgetGroup
 from .newgame import PrimaryButton, level_label, preset_label
 from .page import PageScene
 from .rules import (
     Scrollbar,
-    TextPainter,
-    draw_title,
     is_press,
     scroll_keys,
 )
@@ -90,7 +88,6 @@ class StatsScene(PageScene):
         if self.stats.notice:
             app.notify(self.stats.notice)
             self.stats.notice = None
-        self.painter = TextPainter(app.assets)
         self.scroll = 0.0
         self.scrollbar = Scrollbar()
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
@@ -103,7 +100,6 @@ class StatsScene(PageScene):
         self.confirm_button = PrimaryButton(lambda: _("Reset"), self.confirm_reset, name="confirm")
         self.confirm_button.danger = True
         self.dialog_group = WidgetGroup([self.cancel_button, self.confirm_button])
-        self.title_box = pygame.Rect(0, 0, 1, 1)
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.table = pygame.Rect(0, 0, 1, 1)
         self.body = pygame.Rect(0, 0, 1, 1)
@@ -231,11 +227,7 @@ class StatsScene(PageScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme
-        painter = self.painter
-        painter.begin()
-        app.draw_backdrop(surface)
-        draw_title(painter, surface, _("Statistics"), self.title_box, theme.accent)
-        draw_panel(surface, self.panel, theme)
+        self.draw_page(surface, _("Statistics"), self.panel)
         if self.stats.empty:
             self._draw_empty(surface)
         else:
