@@ -690,7 +690,6 @@ class NewGameScene(PageScene):
         px = self.px
         margin, button_h, top = frame.margin, frame.button_h, frame.body.y
         left, total_w = frame.body.x, frame.body.width
-        self.title_box = frame.title
         self.left_panel, self.right_panel = frame.columns(px(18))
         pad = px(16)
         row_h, row_gap = px(38), px(9)
@@ -733,9 +732,6 @@ class NewGameScene(PageScene):
         by = h - margin - button_h
         self.back_button.rect = pygame.Rect(left, by, bw, button_h)
         self.start_button.rect = pygame.Rect(left + total_w - bw, by, bw, button_h)
-
-    def on_settings_changed(self) -> None:
-        self.on_resize(self.app.size)
 
     # ------------------------------------------------------------------ events
 

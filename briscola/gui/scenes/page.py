@@ -50,7 +50,7 @@ class PageScene(Scene):
 
     def page_frame(self, size: tuple[int, int], max_width: int) -> PageFrame:
         """Rescale for ``size`` and lay out the frame (body at most ``max_width`` design
-        pixels wide, centred)."""
+        pixels wide, centred); the title is drawn in ``frame.title``."""
         w, h = size
         self.k = fitted_scale(self.app, *DESIGN)
         px = self.px
@@ -61,6 +61,7 @@ class PageScene(Scene):
         button_h = px(46)
         bottom = h - margin - button_h - px(14)
         body = pygame.Rect((w - width) // 2, top, width, bottom - top)
+        self.title_box = title
         return PageFrame(title, body, margin, button_h)
 
     def draw_page(self, surface: pygame.Surface, title: str, *panels: pygame.Rect) -> None:

@@ -216,9 +216,6 @@ class ReplayScene(Scene):
                 left + (i % 2) * (bw + px(8)), top + (i // 2) * (bh + px(8)), bw, bh
             )
 
-    def on_settings_changed(self) -> None:
-        self.on_resize(self.app.size)
-
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

@@ -435,9 +435,6 @@ class RulesScene(Scene):
         self._layout_text()
         self.set_target(fraction * self.max_scroll, instant=True)
 
-    def on_settings_changed(self) -> None:
-        self.on_resize(self.app.size)
-
     def text_px(self, value: float) -> int:
         """A design size in the scrolling text, in pixels."""
         return max(1, round(value * self.text_k))

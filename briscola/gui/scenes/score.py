@@ -27,7 +27,7 @@ from ..summary import HandSummary
 from ..tween import ease_out_cubic
 from ..widgets import Button, WidgetGroup, draw_panel
 from .newgame import PrimaryButton, match_label, preset_label
-from .page import PageScene
+from .page import DESIGN, PageScene
 from .rules import MIN_TEXT, draw_title, fitted_scale, is_press
 
 if TYPE_CHECKING:
@@ -374,7 +374,7 @@ class ScoreScene(PageScene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.k = fitted_scale(self.app, 1180, 720)
+        self.k = fitted_scale(self.app, *DESIGN)
         px = self.px
         margin = px(20)
         total_w = min(w - 2 * margin, px(1200))
@@ -440,9 +440,6 @@ class ScoreScene(PageScene):
             c.x = area.x + c.slot * step
             c.y = top + (0 if c.points else self.px(8))
         self._row_step[row] = step
-
-    def on_settings_changed(self) -> None:
-        self.on_resize(self.app.size)
 
     # ------------------------------------------------------------------ events
 

@@ -211,7 +211,6 @@ class SettingsScene(PageScene):
         frame = self.page_frame(size, 1180)
         px = self.px
         margin, button_h = frame.margin, frame.button_h
-        self.title_box = frame.title
         self.left_panel, self.right_panel = frame.columns(px(18))
         pad = px(16)
         row_h, row_gap = px(38), px(9)
@@ -232,7 +231,7 @@ class SettingsScene(PageScene):
         self.done_button.rect = pygame.Rect(w // 2 - bw // 2, h - margin - button_h, bw, button_h)
 
     def on_settings_changed(self) -> None:
-        self.on_resize(self.app.size)
+        super().on_settings_changed()
         self._refresh()
 
     # ------------------------------------------------------------------ events

@@ -146,7 +146,6 @@ class StatsScene(PageScene):
         px = self.px
         margin, button_h = frame.margin, frame.button_h
         left, total_w = frame.body.x, frame.body.width
-        self.title_box = frame.title
         self.panel = frame.body
         self.table = self.panel.inflate(-px(36), -px(28))
         self.table.width -= px(14)  # room for the scrollbar
@@ -180,9 +179,6 @@ class StatsScene(PageScene):
         self.cancel_button.rect = pygame.Rect(self.dialog.x + px(20), dy, dbw, button_h)
         self.confirm_button.rect = pygame.Rect(self.dialog.right - px(20) - dbw, dy, dbw, button_h)
         self.scroll = min(self.scroll, self.max_scroll)
-
-    def on_settings_changed(self) -> None:
-        self.on_resize(self.app.size)
 
     @property
     def content_h(self) -> int:

@@ -253,9 +253,6 @@ class TableScene(Scene):
         self.tweener.finish_all()
         self._settle(0)
 
-    def on_settings_changed(self) -> None:
-        self.on_resize(self.app.size)
-
     def on_resume(self) -> None:
         self.on_resize(self.app.size)
 
@@ -1679,7 +1676,7 @@ class TableScene(Scene):
         if state is not None and not state.is_terminal():
             seat = self.turn_shown
             if seat is not None:
-                if seat == self.viewer and seat in self.humans and not self.demo:
+                if self._is_player(seat):
                     lines.append(_("Your turn"))
                 else:
                     lines.append(_("{name} to play").format(name=self.setup.seats[seat].name))
