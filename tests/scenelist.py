@@ -16,7 +16,7 @@ from briscola.gui import paths
 from briscola.gui.app import App
 from briscola.gui.scene import Scene
 from briscola.gui.scenes.menu import MenuScene
-from briscola.gui.scenes.newgame import NewGameScene
+from briscola.gui.scenes.newgame import PRESET_ORDER, NewGameScene
 from briscola.gui.scenes.pause import PauseScene
 from briscola.gui.scenes.replay import ReplayPickerScene, ReplayScene
 from briscola.gui.scenes.rules import RulesScene
@@ -27,26 +27,10 @@ from briscola.gui.scenes.table import TableScene
 from briscola.gui.setup import GameSetup, SeatConfig, default_setup, demo_setup
 from briscola.gui.stats import Stats
 
-PRESETS = (
-    "classic2",
-    "classic3",
-    "teams4",
-    "chiamata5",
-    "teams6",
-    "scoperta2",
-    "briscolone2",
-    "briscolone4",
-)
-
 
 def show(app: App, scene: Scene) -> Scene:
     app.push(scene)
     app.apply_requests()
-    return scene
-
-
-def fresh(app: App, scene: Scene) -> Scene:
-    start(app, scene)
     return scene
 
 
@@ -60,7 +44,7 @@ def quick(app: App) -> Any:
 def table(app: App, setup: GameSetup, demo: bool, tricks: int = 2) -> TableScene:
     speed = quick(app)
     scene = TableScene(app, setup, demo=demo)
-    fresh(app, scene)
+    start(app, scene)
     assert scene.state is not None
     advance(app, scene, lambda: bool(scene.table) and not scene.busy, tricks)
     app.settings.speed = speed
@@ -93,30 +77,29 @@ def demo_table(preset: str) -> Callable[[App], Scene]:
     return build
 
 
-def chiamata_auction(app: App) -> Scene:
+def chiamata_table(app: App, call: bool) -> TableScene:
+    """Briscola Chiamata with the player to bid (or, with ``call``, having won the auction,
+    to call a card)."""
     setup = default_setup(Rules.preset("chiamata5"), "easy")
     setup.seed = 8
     speed = quick(app)
-    scene = fresh(app, TableScene(app, setup))
+    scene = start(app, TableScene(app, setup))
     assert isinstance(scene, TableScene)
+    if call:
+        human_wins_auction(app, scene)
     step_until(app, lambda: scene.awaiting_human)
     scene._refresh_controls()
+    assert scene.state is not None and scene.state.phase == ("call" if call else "auction")
     app.settings.speed = speed
     return scene
+
+
+def chiamata_auction(app: App) -> Scene:
+    return chiamata_table(app, call=False)
 
 
 def chiamata_call(app: App) -> Scene:
-    setup = default_setup(Rules.preset("chiamata5"), "easy")
-    setup.seed = 8
-    speed = quick(app)
-    scene = fresh(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
-    human_wins_auction(app, scene)
-    step_until(app, lambda: scene.awaiting_human)
-    scene._refresh_controls()
-    assert scene.state is not None and scene.state.phase == "call"
-    app.settings.speed = speed
-    return scene
+    return chiamata_table(app, call=True)
 
 
 def chiamata_play(app: App) -> Scene:
@@ -147,7 +130,7 @@ def privacy(app: App) -> Scene:
         rules, [SeatConfig("Bartolomeo Lucci", True), SeatConfig("Massimiliano Ros", True)]
     )
     speed = quick(app)
-    scene = fresh(app, TableScene(app, setup))
+    scene = start(app, TableScene(app, setup))
     assert isinstance(scene, TableScene)
     step_until(app, lambda: scene.privacy is not None)
     app.settings.speed = speed
@@ -161,7 +144,7 @@ def pause(app: App) -> Scene:
 
 def score(preset: str, **options: Any) -> Callable[[App], Scene]:
     def build(app: App) -> Scene:
-        fresh(app, MenuScene(app))
+        start(app, MenuScene(app))
         summary = make_summary(preset, seed=4, **options)
         scene = show(app, ScoreScene(app, summary, print, print, print))
         assert isinstance(scene, ScoreScene)
@@ -174,7 +157,7 @@ def score(preset: str, **options: Any) -> Callable[[App], Scene]:
 
 def newgame(preset: str) -> Callable[[App], Scene]:
     def build(app: App) -> Scene:
-        fresh(app, MenuScene(app))
+        start(app, MenuScene(app))
         scene = show(app, NewGameScene(app))
         assert isinstance(scene, NewGameScene)
         scene.set_preset(preset)
@@ -185,7 +168,7 @@ def newgame(preset: str) -> Callable[[App], Scene]:
 
 def full_stats() -> Stats:
     stats = Stats()
-    for preset in PRESETS:
+    for preset in PRESET_ORDER:
         rules = Rules.preset(preset)
         for level in ("easy", "medium", "hard"):
             seats = [SeatConfig("You", True)]
@@ -198,7 +181,7 @@ def full_stats() -> Stats:
 
 def stats(kind: str) -> Callable[[App], Scene]:
     def build(app: App) -> Scene:
-        fresh(app, MenuScene(app))
+        start(app, MenuScene(app))
         scene = show(app, StatsScene(app, Stats() if kind == "empty" else full_stats()))
         if kind == "dialog":
             scene.ask_reset()  # type: ignore[attr-defined]
@@ -213,7 +196,7 @@ def save_records(count: int) -> None:
     for old in folder.glob("*.json"):
         old.unlink()
     for index in range(count):
-        summary = make_summary(PRESETS[index % len(PRESETS)], seed=index)
+        summary = make_summary(PRESET_ORDER[index % len(PRESET_ORDER)], seed=index)
         doc = to_record_with_names(summary.record, summary.names)
         (folder / f"record-{index}.json").write_text(json.dumps(doc), encoding="utf-8")
 
@@ -227,7 +210,7 @@ def to_record_with_names(record: dict[str, Any], names: list[str]) -> dict[str, 
 def replay_picker(count: int) -> Callable[[App], Scene]:
     def build(app: App) -> Scene:
         save_records(count)
-        fresh(app, MenuScene(app))
+        start(app, MenuScene(app))
         return show(app, ReplayPickerScene(app))
 
     return build
@@ -236,23 +219,23 @@ def replay_picker(count: int) -> Callable[[App], Scene]:
 def replay(app: App) -> Scene:
     summary = make_summary("teams4", seed=2)
     doc = to_record_with_names(summary.record, summary.names)
-    fresh(app, MenuScene(app))
+    start(app, MenuScene(app))
     scene = show(app, ReplayScene(app, doc))
     scene.index = 3  # type: ignore[attr-defined]
     return scene
 
 
 def menu(app: App) -> Scene:
-    return fresh(app, MenuScene(app))
+    return start(app, MenuScene(app))
 
 
 def settings(app: App) -> Scene:
-    fresh(app, MenuScene(app))
+    start(app, MenuScene(app))
     return show(app, SettingsScene(app))
 
 
 def rules(app: App) -> Scene:
-    fresh(app, MenuScene(app))
+    start(app, MenuScene(app))
     return show(app, RulesScene(app))
 
 
@@ -272,7 +255,7 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "replay-picker": replay_picker(8),
     "replay": replay,
     "pause": pause,
-    **{f"table-{p}": demo_table(p) for p in PRESETS},
+    **{f"table-{p}": demo_table(p) for p in PRESET_ORDER},
     "table-auction": chiamata_auction,
     "table-call": chiamata_call,
     "table-chiamata-play": chiamata_play,
@@ -281,4 +264,4 @@ SCENES: dict[str, Callable[[App], Scene]] = {
 }
 
 #: Scenes that are not worth rebuilding for every option (the quick ones are rebuilt).
-__all__ = ["PRESETS", "SCENES", "make_summary", "to_record"]
+__all__ = ["SCENES", "make_summary", "to_record"]

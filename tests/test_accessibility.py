@@ -405,6 +405,17 @@ def test_four_colour_suits_use_the_french4_faces() -> None:
     app.close()
 
 
+def table_frames(app: App, table: TableScene, count: int) -> list[bytes]:
+    """``count`` frames of the table drawn 0.13 s apart, as pixels."""
+    frames = []
+    for _frame in range(count):
+        table.t += 0.13
+        surface = pygame.Surface(app.size)
+        table.draw(surface)
+        frames.append(pygame.image.tobytes(surface, "RGB"))
+    return frames
+
+
 def flying_flips(app: App, table: TableScene) -> list[float]:
     """The turn (0 back, 1 face) of the computer's card while it flies to the trick, frame
     by frame (the human plays its first legal card when asked)."""
@@ -443,21 +454,11 @@ def test_reduce_motion_keeps_only_the_cards_travelling() -> None:
     assert len(flips) >= 3 and all(flip == 1.0 for flip in flips)
     # Waiting for the player, the table is a still picture: no pulsing turn marker.
     assert run_until(app, lambda: table.awaiting_human and table.banner is None)
-    frames = []
-    for _frame in range(3):
-        table.t += 0.13
-        surface = pygame.Surface(app.size)
-        table.draw(surface)
-        frames.append(pygame.image.tobytes(surface, "RGB"))
+    frames = table_frames(app, table, 3)
     assert frames[0] == frames[1] == frames[2]
     # Without reduce motion the turn marker pulses.
     app.settings.reduce_motion = False
-    frames = []
-    for _frame in range(2):
-        table.t += 0.13
-        surface = pygame.Surface(app.size)
-        table.draw(surface)
-        frames.append(pygame.image.tobytes(surface, "RGB"))
+    frames = table_frames(app, table, 2)
     assert frames[0] != frames[1]
     # The score screen shows the result at once; the rules scroll without gliding.
     app.settings.reduce_motion = True
