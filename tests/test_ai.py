@@ -15,7 +15,6 @@ from briscola.ai import BOT_NAMES, hint, make_bot
 from briscola.ai.base import Bot
 from briscola.ai.bidding import choose_bid, hand_value
 from briscola.ai.medium import MediumBot, medium_action
-from briscola.ai.protocol import view_from_json
 from briscola.ai.search import HardBot
 from briscola.engine import (
     PASS,
@@ -34,6 +33,7 @@ from briscola.engine import (
     determinize,
     view,
 )
+from briscola.engine.codec import view_from_json
 
 #: Small fixed budgets keep the search bots quick in tests.
 FAST: dict[str, dict[str, Any]] = {"hard": {"budget": 250, "min_samples": 2}, "pimc": {"budget": 4}}
@@ -369,18 +369,18 @@ def test_hard_beats_nothing_illegal_with_swaps() -> None:
 def test_solvers_agree_with_brute_force() -> None:
     """The two-player endgame solver and the general one (stock, tricks in progress, more
     players) against plain minimax over engine states."""
-    from briscola.ai import search
+    from briscola.ai.search.core import Game, SearchRules
+    from briscola.ai.search.solver import solve, solve2
 
     rng = random.Random(5)
     for _ in range(60):
         cards = rng.sample(range(40), 6)
         trump = rng.randrange(4)
-        tables = search._TABLES[(trump, False)]
-        rules = search._Rules(2, False, trump, tables, 8, 0.0)
+        rules = SearchRules.make(2, False, trump, 8, 0.0)
         a, b = cards[:3], cards[3:]
-        fast, _ = search._solve2(tuple(a), tuple(b), True, tables.beats)
-        game = search._Game([list(a), list(b)], [], [], 0, (0, 1), [0, 0], [False] * 40)
-        general, _ = search._solve(game, rules, 0)
+        fast, _ = solve2(tuple(a), tuple(b), True, rules.beats)
+        game = Game([list(a), list(b)], [], [], 0, (0, 1), [0, 0], [False] * 40)
+        general, _ = solve(game, rules, 0)
         assert fast == general
     # Through the last draws of the stock, against the engine.
     rules_2 = Rules.preset("classic2")
@@ -391,7 +391,7 @@ def test_solvers_agree_with_brute_force() -> None:
             state.apply(play.choice(state.legal_actions()))
         seat = state.current_player
         assert seat is not None
-        game = search._Game(
+        game = Game(
             [[c.index for c in h] for h in state.hands],
             [c.index for c in reversed(state.stock)],
             [c.index for c in state.trick],
@@ -401,8 +401,8 @@ def test_solvers_agree_with_brute_force() -> None:
             [False] * 40,
         )
         trump = int(state.trump or 0)
-        fast_rules = search._Rules(2, False, trump, search._TABLES[(trump, False)], 8, 0.0)
-        value, _ = search._solve(game, fast_rules, seat)
+        fast_rules = SearchRules.make(2, False, trump, 8, 0.0)
+        value, _ = solve(game, fast_rules, seat)
         assert value + state.points[seat] == _minimax(state, seat)
 
 
@@ -465,7 +465,8 @@ def test_secret_partner_keeps_the_called_card_back() -> None:
 
 def test_inference_discounts_deals_that_contradict_the_play() -> None:
     """The opponent let an Ace go by: samples where it held a low trump are less likely."""
-    from briscola.ai import search
+    from briscola.ai.search.core import SearchRules
+    from briscola.ai.search.sampling import likelihood
 
     rules = Rules.preset("classic2")
     # Seat 1 leads the Ace of cups; seat 0 discards the 4 of clubs; trump is swords.
@@ -475,10 +476,22 @@ def test_inference_discounts_deals_that_contradict_the_play() -> None:
     assert state.current_player == 1  # seat 1 won the trick and leads
     seen = view(state, 1)
     trump = int(Suit.SWORDS)
-    fast = search._Rules(2, False, trump, search._TABLES[(trump, False)], 8, 0.0)
+    fast = SearchRules.make(2, False, trump, 8, 0.0)
     # Samples of seat 0's hand (what seat 1 cannot see).
     hands_with_trump = [[Card.from_code(c).index for c in ("2S", "2D", "3D")], []]
     hands_without = [[Card.from_code(c).index for c in ("7B", "2D", "3D")], []]
-    assert search._likelihood(seen, hands_with_trump, fast) < search._likelihood(
-        seen, hands_without, fast
-    )
+    assert likelihood(seen, hands_with_trump, fast) < likelihood(seen, hands_without, fast)
+
+
+def test_search_bots_make_the_frozen_seeded_decisions() -> None:
+    """200 seeded positions: hard's and pimc's choices, and hard's value of every line, are
+    those frozen before ``ai/search`` became a package (tests/aigolden.py regenerates them
+    for a deliberate change of strength)."""
+    import json
+
+    from aigolden import GOLDEN, decisions
+
+    frozen = json.loads(GOLDEN.read_text())
+    now = decisions()
+    changed = [f"seed {a['seed']}: {a} != {b}" for a, b in zip(now, frozen, strict=True) if a != b]
+    assert not changed, "\n".join(changed[:5])

@@ -24,6 +24,21 @@ import random
 from briscola.engine import PASS, Action, Bid, Call, Card, Pass, Play, PlayerView, Swap
 
 from .bidding import choose_bid, choose_call
+from .heuristic import (
+    ACE_KEEP,
+    BOSS_TRUMP_SHARE,
+    CARELESS_TRUMP_SHARE,
+    RICH_SUIT_KEEP,
+    SECRET_PARTNER_COST,
+    SIDE_KEEP_PER_STRENGTH,
+    STOCK_TOP_OFFSET,
+    STOCK_TOP_TRUMP,
+    TIE_INDEX,
+    TIE_STRENGTH,
+    TRUMP_KEEP,
+    TRUMP_WORTH,
+    briscola_draw_value,
+)
 from .knowledge import Knowledge, beats, table_winner
 
 __all__ = ["EasyBot", "MediumBot", "medium_action"]
@@ -36,21 +51,21 @@ def keep_value(card: Card, kn: Knowledge, careless: bool = False) -> float:
         return 0.0
     strength = kn.strength[card.rank]
     if card.suit is kn.trump:
-        value = 4.6 + 0.55 * (strength - 1)
+        value = TRUMP_KEEP[strength]
         if careless:
-            value *= 0.5
+            value *= CARELESS_TRUMP_SHARE
         elif card.points and kn.is_boss(card):
             # An unbeatable trump banks its own points whenever it is played.
-            value += 0.8 * card.points
+            value += BOSS_TRUMP_SHARE * card.points
         return value
-    value = 0.02 * strength
+    value = SIDE_KEEP_PER_STRENGTH * strength
     if card.points >= 10 and not careless:
         # An Ace (or a Three whose Ace is gone) captures the suit's other big cards.
         outstanding = kn.outstanding()
         higher = [c for c in outstanding if c.suit is card.suit and kn.strength[c.rank] > strength]
         if not higher:
             rich = [c for c in outstanding if c.suit is card.suit and c.points >= 10]
-            value += 1.5 + (1.0 if rich else 0.0)
+            value += ACE_KEEP + (RICH_SUIT_KEEP if rich else 0.0)
     return value
 
 
@@ -61,9 +76,11 @@ def _usable_beaters(kn: Knowledge, best: Card, pts: int, pool: frozenset[Card]) 
     out = []
     for c in pool:
         if c.suit is best.suit:
-            if strength[c.rank] > strength[best.rank] and (c.suit is not trump or pts >= 3):
+            if strength[c.rank] > strength[best.rank] and (
+                c.suit is not trump or pts >= TRUMP_WORTH
+            ):
                 out.append(c)
-        elif c.suit is trump and pts >= 3:
+        elif c.suit is trump and pts >= TRUMP_WORTH:
             out.append(c)
     return out
 
@@ -120,7 +137,7 @@ def evaluate_play(card: Card, kn: Knowledge, careless: bool = False) -> float:
         and len(seen.hand) > 2
     ):
         # The secret partner does not give itself away for a trifle.
-        value -= 5.0
+        value -= SECRET_PARTNER_COST
     return value
 
 
@@ -137,11 +154,12 @@ def _draw_adjustment(kn: Knowledge, p_win: float) -> float:
     if seen.briscola_in_stock and seen.stock_size == n:
         # The trick's loser side takes the face-up briscola; the winner a hidden card.
         brisc = seen.briscola
-        bval = 0.5 * (4.6 + 0.55 * (kn.strength[brisc.rank] - 1) + brisc.points) - 2.5
+        bval = briscola_draw_value(kn.strength[brisc.rank], brisc.points)
         return (1.0 - 2.0 * p_win) * max(0.0, bval)
     if seen.stock_top is not None:
         top = seen.stock_top
-        tval = 0.5 * top.points + (3.0 if top.suit is seen.trump else 0.0) - 1.5
+        tval = 0.5 * top.points + (STOCK_TOP_TRUMP if top.suit is seen.trump else 0.0)
+        tval -= STOCK_TOP_OFFSET
         return (2.0 * p_win - 1.0) * tval * 0.5
     return 0.0
 
@@ -168,7 +186,7 @@ def medium_action(seen: PlayerView, careless: bool = False, counting: bool = Tru
             continue
         value = evaluate_play(action.card, kn, careless)
         # Deterministic tie-break: the weaker, lower card.
-        value -= 0.001 * kn.strength[action.card.rank] + 0.00001 * action.card.index
+        value -= TIE_STRENGTH * kn.strength[action.card.rank] + TIE_INDEX * action.card.index
         if value > best_value:
             best_value, best_action = value, action
     return best_action

@@ -24,7 +24,7 @@ from typing import Final
 from .cards import DECK, STRENGTH, STRENGTH_THREE_AS_THREE
 from .state import GameState
 
-__all__ = ["POINTS", "STRENGTH3_INT", "STRENGTH_INT", "SUIT", "Sim"]
+__all__ = ["BEATS", "POINTS", "STRENGTH3_INT", "STRENGTH_INT", "SUIT", "Sim"]
 
 #: Per card index: suit, points and strength (normal, and "three as three").
 SUIT: Final[tuple[int, ...]] = tuple(int(card.suit) for card in DECK)
@@ -45,7 +45,8 @@ def _beats_table(strength: tuple[int, ...], trump: int) -> tuple[bool, ...]:
     return tuple(table)
 
 
-_BEATS: Final[dict[tuple[bool, int], tuple[bool, ...]]] = {
+#: Per (three as three, trump suit or -1): :func:`_beats_table`.
+BEATS: Final[dict[tuple[bool, int], tuple[bool, ...]]] = {
     (three, trump): _beats_table(STRENGTH3_INT if three else STRENGTH_INT, trump)
     for three in (False, True)
     for trump in (-1, 0, 1, 2, 3)
@@ -110,7 +111,7 @@ class Sim:
             sim.points[sim.side[seat]] += points
         sim.turn = state.current_player if state.current_player is not None else 0
         sim.trick = [card.index for card in state.trick]
-        sim.beats = _BEATS[(rules.three_as_three, sim.trump)]
+        sim.beats = BEATS[(rules.three_as_three, sim.trump)]
         sim.strength = STRENGTH3_INT if rules.three_as_three else STRENGTH_INT
         return sim
 

@@ -1,0 +1,280 @@
+"""``hard``: search over samples consistent with the view (see :mod:`briscola.ai.search`).
+
+:meth:`HardBot.evaluate` is the search itself: every candidate line in every sample, with
+the mean utility and the mean final points of the seat's side per line
+(:class:`Evaluation`); :meth:`HardBot.choose` turns it into a move (medium's move unless
+the search shows a clear gain). The coach (:mod:`briscola.coach`) reads the same
+evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from briscola.ai.knowledge import partner_probabilities
+from briscola.ai.medium import medium_action
+from briscola.engine import Action, Card, Play, PlayerView, Swap
+
+from .core import Game, SearchRules, play, utility
+from .rollout import finish
+from .sampling import deal_of, enumerate2, from_engine, likelihood, sample_hands, sides_of
+
+__all__ = ["DEFAULT_BUDGET", "Evaluation", "HardBot"]
+
+#: Work units per move by player count: tuned to about 250 ms per move at the 95th
+#: percentile on one core for two players, 300 ms for five (measured: docs/ai.md).
+DEFAULT_BUDGET: Final[dict[int, int]] = {2: 28000, 3: 20000, 4: 30000, 5: 40000, 6: 30000}
+
+#: Cards left at which the rest of a hand is solved exactly, by player count.
+_SOLVE_AT: Final[dict[int, int]] = {2: 8, 3: 6, 4: 8, 5: 10, 6: 12}
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What one search found. Line ``i`` is ``lines[i]``: an optional swap, then a card
+    (``Card.index``). Sums are weighted by each sample's likelihood (``weight``)."""
+
+    lines: tuple[tuple[Swap | None, int], ...]
+    #: Per line: the weighted sum of utilities, and of the final points of the seat's side.
+    utility_sums: tuple[float, ...]
+    points_sums: tuple[float, ...]
+    #: Per line: weighted sums of (utility - utility of the default line), and its squares.
+    diff_sums: tuple[float, ...]
+    diff2_sums: tuple[float, ...]
+    weight: float
+    weight2: float
+    #: The line medium would play.
+    default: int
+    #: Solved or enumerated: no sampling noise.
+    exact: bool
+    samples: int
+
+    def utility(self, i: int) -> float:
+        """Mean utility of line ``i`` (win chance plus a small margin term)."""
+        return self.utility_sums[i] / self.weight if self.weight else 0.0
+
+    def points(self, i: int) -> float:
+        """Expected final points of the seat's side after line ``i``."""
+        return self.points_sums[i] / self.weight if self.weight else 0.0
+
+    def label(self, i: int) -> str:
+        """``"7B"``, or ``"swap 7B KB"`` for a line that swaps first."""
+        swap_action, card = self.lines[i]
+        return (str(swap_action) + " " if swap_action else "") + Card.from_index(card).code
+
+
+class HardBot:
+    """Search over samples consistent with the view (see :mod:`briscola.ai.search`).
+
+    Options: ``budget`` (work units per move; fixed, reproducible), ``time_limit`` (seconds;
+    a clock on top of the budget), ``inference`` (weight samples by the opponents' plays),
+    ``epsilon`` (rollout randomness), ``margin`` (utility per point of margin),
+    ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``min_samples``,
+    ``confidence`` (how many standard errors the best line must gain over medium's move for
+    hard to leave it; 0 plays the best line whatever the noise).
+    """
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        time_limit: float | None = None,
+        budget: int | None = None,
+        inference: bool = True,
+        epsilon: float = 0.05,
+        solve_at: int | None = None,
+        min_samples: int = 8,
+        deterministic: bool = False,
+        margin: float = 0.002,
+        confidence: float = 1.0,
+    ) -> None:
+        self.name = "hard"
+        self.margin = margin
+        self.confidence = confidence
+        self.rng = rng or random.Random(0)
+        self.time_limit = None if deterministic else time_limit
+        self.budget = budget
+        self.inference = inference
+        self.epsilon = epsilon
+        self.solve_at = solve_at
+        self.min_samples = min_samples
+        #: Statistics of the last search: samples taken, mean utility of each line.
+        self.last_samples = 0
+        self.last_values: dict[str, float] = {}
+
+    def _budget(self, n: int) -> int:
+        if self.budget is not None:
+            return self.budget
+        return DEFAULT_BUDGET.get(n, 30000)
+
+    def _solve_at(self, n: int) -> int:
+        if self.solve_at is not None:
+            return self.solve_at
+        return _SOLVE_AT.get(n, 10)
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError("no legal action: it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase != "play":
+            return medium_action(view)
+        found = self.evaluate(view)
+        swap_action, card = found.lines[self.decide(found)]
+        if swap_action is not None:
+            return swap_action
+        return Play(Card.from_index(card))
+
+    def decide(self, found: Evaluation) -> int:
+        """The line to play: the best one, unless it is medium's swap or sampling noise
+        could explain its gain over medium's line."""
+        lines = found.lines
+        totals = found.utility_sums
+        default = found.default
+        best = max(range(len(lines)), key=lambda i: (totals[i], -i))
+        if lines[default][0] is not None and lines[best][0] is not None:
+            default = best  # medium swaps too; which card follows is search's choice
+        wsum = found.weight
+        if best != default and not found.exact and wsum > 0:
+            # Sampling noise: leave the rule player's move only on clear evidence.
+            mean = found.diff_sums[best] / wsum
+            var = max(0.0, found.diff2_sums[best] / wsum - mean * mean)
+            n_eff = wsum * wsum / found.weight2
+            if mean <= self.confidence * math.sqrt(var / n_eff):
+                best = default
+        return best
+
+    def evaluate(self, seen: PlayerView) -> Evaluation:
+        """Search every candidate line (each legal card; with a swap available, the swap
+        followed by each card) in the same samples. The seat must be to play a card."""
+        if seen.phase != "play" or not seen.legal:
+            raise ValueError("evaluate needs a view in which this seat is to play a card")
+        rng = self.rng
+        n = seen.rules.players
+        trump = int(seen.trump) if seen.trump is not None else -1
+        rules = SearchRules.make(
+            n=n,
+            follow=seen.rules.follow_suit,
+            trump=trump,
+            solve_at=self._solve_at(n),
+            epsilon=self.epsilon,
+            three_as_three=seen.rules.three_as_three,
+            turned=seen.rules.turned_briscola,
+            alternating=n == 2 or seen.rules.teams,
+        )
+        plays = [a for a in seen.legal if isinstance(a, Play)]
+        swap = next((a for a in seen.legal if isinstance(a, Swap)), None)
+        deal = deal_of(seen)
+        three_way = len(seen.rules.sides) > 2
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + 0.92 * self.time_limit
+        budget = self._budget(n)
+        places = sum(1 for s in range(n) if deal.needs[s]) + (1 if deal.stock_hidden else 0)
+        perfect = places <= 1
+        # Candidate lines: each play, and (when legal) a swap followed by each play.
+        lines: list[tuple[Swap | None, int]] = [(None, a.card.index) for a in plays]
+        if swap is not None:
+            briscola = seen.briscola
+            assert briscola is not None
+            swapped_hand = [c.index for c in seen.hand if c is not swap.card] + [briscola.index]
+            lines += [(swap, c) for c in swapped_hand]
+        totals = [0.0] * len(lines)
+        point_totals = [0.0] * len(lines)
+        utils = [0.0] * len(lines)
+        diffs = [0.0] * len(lines)
+        diffs2 = [0.0] * len(lines)
+        wsum = wsum2 = 0.0
+        # The rule player's choice is the default; search must show a clear gain to leave it.
+        ruled = medium_action(seen)
+        default = 0
+        for i, (swap_action, card) in enumerate(lines):
+            if (isinstance(ruled, Swap) and swap_action is not None) or (
+                isinstance(ruled, Play) and swap_action is None and card == ruled.card.index
+            ):
+                default = i
+                break
+        # Two players, at most one hidden card left in the stock: solve through the draws.
+        stock_solve = n == 2 and seen.stock_size <= 2
+        work = 0
+        samples = 0
+        inference = self.inference and not perfect
+        # Few possible deals (two players near the end of the stock): take each once.
+        every = enumerate2(deal) if n == 2 and not perfect else None
+        exact = perfect or every is not None
+        # Chiamata: who holds the called card, as the play so far suggests.
+        partner_odds = partner_probabilities(seen) if inference and deal.called >= 0 else None
+        while True:
+            if every is not None:
+                if samples >= len(every):
+                    break
+                hands, stock = every[samples]
+                hands = [list(h) for h in hands]
+                stock = list(stock)
+            else:
+                if samples >= self.min_samples or perfect:
+                    if perfect and samples:
+                        break
+                    if work >= budget:
+                        break
+                    if deadline is not None and time.perf_counter() > deadline:
+                        break
+                sampled = sample_hands(deal, rng)
+                if sampled is None:
+                    # Void constraints are hard to meet by chance: the engine's dealer.
+                    sampled = from_engine(seen, rng)
+                hands, stock = sampled
+            partner = deal.partner
+            if deal.called >= 0:
+                partner = next(s for s in range(n) if deal.called in hands[s])
+            side = sides_of(seen, partner)
+            points: list[float] = [0.0] * (max(side) + 1)
+            for s in range(n):
+                points[side[s]] += deal.points[s]
+            root_side = side[deal.me]
+            target = 61
+            if seen.rules.chiamata and seen.high_bid is not None:
+                target = seen.high_bid.points if root_side == 0 else 121 - seen.high_bid.points
+            weight = likelihood(seen, hands, rules) if inference else 1.0
+            if inference and partner_odds is not None:
+                weight *= partner_odds[partner]
+            base = Game(hands, stock, list(deal.trick), deal.turn, side, points, list(deal.gone))
+            seed = rng.random()
+            for i, (swap_action, card) in enumerate(lines):
+                game = base.copy()
+                if swap_action is not None:
+                    game.hands[deal.me].remove(swap_action.card.index)
+                    game.hands[deal.me].append(game.stock[0])
+                    game.stock[0] = swap_action.card.index
+                play(game, card, rules)
+                # Common random numbers: every line sees the same rollout randomness.
+                work += 1 + finish(game, rules, random.Random(seed), root_side, stock_solve)
+                utils[i] = utility(game.points, root_side, target, three_way, self.margin)
+                point_totals[i] += weight * game.points[root_side]
+            base_u = utils[default]
+            for i in range(len(lines)):
+                totals[i] += weight * utils[i]
+                diff = utils[i] - base_u
+                diffs[i] += weight * diff
+                diffs2[i] += weight * diff * diff
+            wsum += weight
+            wsum2 += weight * weight
+            samples += 1
+        found = Evaluation(
+            lines=tuple(lines),
+            utility_sums=tuple(totals),
+            points_sums=tuple(point_totals),
+            diff_sums=tuple(diffs),
+            diff2_sums=tuple(diffs2),
+            weight=wsum,
+            weight2=wsum2,
+            default=default,
+            exact=exact,
+            samples=samples,
+        )
+        self.last_samples = samples
+        self.last_values = {found.label(i): found.utility(i) for i in range(len(lines))}
+        return found

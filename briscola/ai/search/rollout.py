@@ -1,0 +1,303 @@
+"""The rollout policy: medium's rules of thumb, fast, with cards as ints.
+
+:func:`policy2` (two players) and :func:`policy_n` (three or more) score every legal card
+as :func:`briscola.ai.medium.evaluate_play` does (the weights of
+:mod:`briscola.ai.heuristic`), from what the player to move could know in the sample: its
+own hand and the cards played. :func:`finish` plays a sample out with them and hands the
+last cards to the exact solver (:mod:`.solver`).
+
+Where the two players must agree (a test checks it): a seat that plays last to a trick,
+outside Scoperta and Chiamata, gets medium's card. Elsewhere the policy is a cheaper
+approximation (it counts the beaters' points in full when leading, ignores the face-up top
+card of Scoperta and treats the sample's sides as known).
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from typing import Final
+
+from briscola.ai.heuristic import (
+    ACE_KEEP,
+    BOSS_TRUMP_SHARE,
+    RICH_SUIT_KEEP,
+    SIDE_KEEP_PER_STRENGTH,
+    TIE_INDEX,
+    TIE_STRENGTH,
+    TRUMP_KEEP,
+    TRUMP_WORTH,
+    briscola_draw_value,
+)
+
+from .core import POINTS, SUIT, Game, SearchRules, cards_left, legal_cards, play
+from .solver import solve, solve2
+
+__all__ = ["HOLD_ODDS", "finish", "policy2", "policy_n"]
+
+
+def _comb_table(max_h: int) -> tuple[tuple[tuple[float, ...], ...], ...]:
+    """``Q[h][u][b]``: chance that ``h`` cards drawn from ``u`` include one of ``b``."""
+    out = []
+    for h in range(max_h + 1):
+        rows = []
+        for u in range(41):
+            row = []
+            for b in range(41):
+                if b == 0 or h == 0 or u == 0 or b > u:
+                    row.append(0.0 if b == 0 or h == 0 or u == 0 else 1.0)
+                elif u - b < h:
+                    row.append(1.0)
+                else:
+                    row.append(1.0 - comb(u - b, h) / comb(u, h))
+            rows.append(tuple(row))
+        out.append(tuple(rows))
+    return tuple(out)
+
+
+HOLD_ODDS: Final = _comb_table(8)
+
+
+def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
+    """The two-player rollout policy: medium's evaluation (:mod:`briscola.ai.medium`) with
+    cards as ints. Each player counts the cards played and knows its own hand only."""
+    turn = game.turn
+    hand = game.hands[turn]
+    trick = game.trick
+    options = legal_cards(hand, trick, rules.follow)
+    if len(options) == 1:
+        return options[0]
+    if rules.epsilon and rng.random() < rules.epsilon:
+        return options[int(rng.random() * len(options))]
+    gone = game.gone
+    trump = rules.trump
+    strength = rules.strength
+    beats = rules.beats
+    stock_n = len(game.stock)
+    trump_keep = TRUMP_KEEP
+    boss_share, side_keep = BOSS_TRUMP_SHARE, SIDE_KEEP_PER_STRENGTH
+    ace_keep, rich_keep = ACE_KEEP, RICH_SUIT_KEEP
+    brisc = game.stock[0] if stock_n and rules.turned else -1
+    h = len(game.hands[1 - turn])
+    u = h + stock_n - (1 if brisc >= 0 else 0)
+    q_row = HOLD_ODDS[h][u]
+    adjust = 0.0
+    if brisc >= 0 and stock_n == 2:
+        adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
+    best_card = options[0]
+    best_value = -1e9
+    led = trick[0] if trick else -1
+    for c in options:
+        s = strength[c]
+        suit = SUIT[c]
+        pts = POINTS[c]
+        base = suit * 10
+        # Outstanding higher cards of the suit (not played, not mine), unknown ones apart.
+        higher_unknown = 0
+        higher_pts = 0
+        higher_any = False
+        rich = False
+        for x in range(base, base + 10):
+            if gone[x] or x in hand:
+                continue
+            if strength[x] > s:
+                higher_any = True
+                if x != brisc:
+                    higher_unknown += 1
+                    higher_pts += POINTS[x]
+            if POINTS[x] >= 10:
+                rich = True
+        if len(hand) <= 1:
+            keep = 0.0
+        elif suit == trump:
+            keep = trump_keep[s]
+            if pts and not higher_any:
+                keep += boss_share * pts
+        elif pts >= 10 and not higher_any:
+            keep = side_keep * s + ace_keep + (rich_keep if rich else 0.0)
+        else:
+            keep = side_keep * s
+        if led < 0:
+            # Leading: the opponent takes with a higher card of the suit, or with a trump
+            # when the card is worth 3 or more.
+            b = 0
+            extra = 0
+            if suit != trump or pts >= TRUMP_WORTH:
+                b = higher_unknown
+                extra = higher_pts
+            if suit != trump and trump >= 0 and pts >= TRUMP_WORTH:
+                tb = trump * 10
+                for x in range(tb, tb + 10):
+                    if not gone[x] and x != brisc and x not in hand:
+                        b += 1
+                        extra += POINTS[x]
+            q = q_row[b] if b <= u else 1.0
+            p_win = 1.0 - q
+            value = p_win * pts - q * (pts + (extra / b if b else 0.0))
+        else:
+            total = pts + POINTS[led]
+            if beats[led * 40 + c]:
+                p_win = 1.0
+                value = total
+            else:
+                p_win = 0.0
+                value = -total
+        value -= keep
+        if adjust > 0.0:
+            value += (1.0 - 2.0 * p_win) * adjust
+        value -= TIE_STRENGTH * s + TIE_INDEX * c
+        if value > best_value:
+            best_value, best_card = value, c
+    return best_card
+
+
+def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
+    """The rollout policy for three or more players: medium's evaluation with cards as ints
+    (the sides of the sample are taken as known)."""
+    turn = game.turn
+    hand = game.hands[turn]
+    trick = game.trick
+    options = legal_cards(hand, trick, rules.follow)
+    if len(options) == 1:
+        return options[0]
+    if rules.epsilon and rng.random() < rules.epsilon:
+        return options[int(rng.random() * len(options))]
+    n = rules.n
+    gone = game.gone
+    trump_keep = TRUMP_KEEP
+    boss_share, side_keep = BOSS_TRUMP_SHARE, SIDE_KEEP_PER_STRENGTH
+    ace_keep, rich_keep = ACE_KEEP, RICH_SUIT_KEEP
+    trump = rules.trump
+    strength = rules.strength
+    beats = rules.beats
+    side = game.side
+    hands = game.hands
+    my_side = side[turn]
+    stock_n = len(game.stock)
+    brisc = game.stock[0] if stock_n and rules.turned else -1
+    u = sum(len(h) for h in hands) - len(hand) + stock_n - (1 if brisc >= 0 else 0)
+    leader = (turn - len(trick)) % n
+    after = [(leader + i) % n for i in range(len(trick) + 1, n)]
+    table_pts = 0
+    best_seat = -1
+    best = -1
+    for i, c in enumerate(trick):
+        table_pts += POINTS[c]
+        if best < 0 or beats[best * 40 + c]:
+            best, best_seat = c, (leader + i) % n
+    adjust = 0.0
+    if brisc >= 0 and stock_n == n and rules.alternating:
+        adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
+    best_card = options[0]
+    best_value = -1e9
+    for c in options:
+        s = strength[c]
+        suit = SUIT[c]
+        pts = table_pts + POINTS[c]
+        if best < 0 or beats[best * 40 + c]:
+            top, top_mine = c, True
+        else:
+            top, top_mine = best, side[best_seat] == my_side
+        # Keep value of c (as in medium).
+        base = suit * 10
+        higher_any = False
+        rich = False
+        for x in range(base, base + 10):
+            if gone[x] or x in hand:
+                continue
+            if strength[x] > s:
+                higher_any = True
+            if POINTS[x] >= 10:
+                rich = True
+        if len(hand) <= 1:
+            keep = 0.0
+        elif suit == trump:
+            keep = trump_keep[s]
+            if POINTS[c] and not higher_any:
+                keep += boss_share * POINTS[c]
+        elif POINTS[c] >= 10 and not higher_any:
+            keep = side_keep * s + ace_keep + (rich_keep if rich else 0.0)
+        else:
+            keep = side_keep * s
+        # Cards that would take the trick from ``top`` and that a later player would use.
+        b = 0
+        extra = 0
+        top_suit = SUIT[top]
+        top_s = strength[top]
+        if after:
+            if top_suit != trump or pts >= TRUMP_WORTH:
+                tb = top_suit * 10
+                for x in range(tb, tb + 10):
+                    if strength[x] > top_s and not gone[x] and x != brisc and x not in hand:
+                        b += 1
+                        extra += POINTS[x]
+            if top_suit != trump and trump >= 0 and pts >= TRUMP_WORTH:
+                tb = trump * 10
+                for x in range(tb, tb + 10):
+                    if not gone[x] and x != brisc and x not in hand:
+                        b += 1
+                        extra += POINTS[x]
+        hold = 1.0
+        rescue = 1.0
+        if b:
+            for seat in after:
+                q = HOLD_ODDS[len(hands[seat])][u][b] if b <= u else 1.0
+                if side[seat] == my_side:
+                    rescue *= 1.0 - q
+                else:
+                    hold *= 1.0 - q
+        p_win = hold if top_mine else 1.0 - rescue
+        value = p_win * pts - (1.0 - p_win) * (pts + (extra / b if b else 0.0) * (1.0 - hold))
+        value -= keep
+        if adjust > 0.0:
+            value += (1.0 - 2.0 * p_win) * adjust
+        value -= TIE_STRENGTH * s + TIE_INDEX * c
+        if value > best_value:
+            best_value, best_card = value, c
+    return best_card
+
+
+def finish(
+    game: Game,
+    rules: SearchRules,
+    rng: random.Random,
+    root_side: int,
+    at_root: bool = False,
+) -> int:
+    """Play ``game`` out: the policy, then the exact solver once the stock is empty and few
+    cards remain (with ``at_root``, two players: through the last draws at once). Returns
+    the work units spent; ``game.points`` then holds the final points."""
+    work = 0
+    solve_at = rules.solve_at
+    policy = policy2 if rules.n == 2 else policy_n
+    while True:
+        trick = game.trick
+        if not trick and not game.hands[game.turn]:
+            return work
+        if (not game.stock or at_root) and cards_left(game) <= solve_at:
+            if rules.n == 2 and not trick and not game.stock:
+                turn = game.turn
+                value, nodes = solve2(
+                    tuple(game.hands[turn]),
+                    tuple(game.hands[1 - turn]),
+                    game.side[turn] == root_side,
+                    rules.beats,
+                )
+            else:
+                value, nodes = solve(game, rules, root_side)
+                nodes *= 2
+            future = sum(POINTS[c] for h in game.hands for c in h) + sum(POINTS[c] for c in trick)
+            game.points[root_side] += value
+            # Paranoid: the others share what the root side does not take.
+            other = future - value
+            others = [s for s in range(len(game.points)) if s != root_side]
+            for s in others:
+                game.points[s] += other // len(others)
+            game.points[others[0]] += other % len(others)
+            for h in game.hands:
+                h.clear()
+            trick.clear()
+            return work + nodes // 2
+        play(game, policy(game, rules, rng), rules)
+        work += 1
+        at_root = False

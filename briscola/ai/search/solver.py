@@ -1,0 +1,158 @@
+"""Exact endgames: minimax with alpha-beta once every card is known.
+
+:func:`solve2` is the fast path (two players, empty stock, a trick about to be led);
+:func:`solve` handles everything else (a trick in progress, cards left in the stock, any
+number of players, paranoid with more than two sides) with a transposition table for
+longer endings. Both return the root side's future points and the nodes searched (the
+search's work units).
+"""
+
+from __future__ import annotations
+
+from .core import POINTS, Game, SearchRules, legal_cards
+
+__all__ = ["solve", "solve2"]
+
+
+def solve2(
+    lead: tuple[int, ...], follow: tuple[int, ...], lead_is_root: bool, beats: tuple[bool, ...]
+) -> tuple[int, int]:
+    """Two players, empty stock, a trick about to be led: the exact future points of the
+    root player (minimax). Returns (value, nodes)."""
+    nodes = 0
+
+    def search(a: tuple[int, ...], b: tuple[int, ...], a_root: bool) -> int:
+        nonlocal nodes
+        if not a:
+            return 0
+        best_lead = -1 if a_root else 1000
+        for i, x in enumerate(a):
+            rest_a = a[:i] + a[i + 1 :]
+            best_reply = 1000 if a_root else -1
+            for j, y in enumerate(b):
+                nodes += 1
+                rest_b = b[:j] + b[j + 1 :]
+                pts = POINTS[x] + POINTS[y]
+                if beats[x * 40 + y]:  # the follower takes the trick and leads next
+                    value = (0 if a_root else pts) + search(rest_b, rest_a, not a_root)
+                else:
+                    value = (pts if a_root else 0) + search(rest_a, rest_b, a_root)
+                if a_root:
+                    if value < best_reply:
+                        best_reply = value
+                        if best_reply <= best_lead:
+                            break  # this lead is no better than one already found
+                elif value > best_reply:
+                    best_reply = value
+                    if best_reply >= best_lead:
+                        break
+            if a_root:
+                if best_reply > best_lead:
+                    best_lead = best_reply
+            elif best_reply < best_lead:
+                best_lead = best_reply
+        return best_lead
+
+    return search(lead, follow, lead_is_root), nodes
+
+
+def solve(game: Game, rules: SearchRules, root_side: int) -> tuple[int, int]:
+    """Exact value (future points of ``root_side``) of the rest of ``game``, everybody
+    playing perfectly (paranoid when there are more than two sides). Does not change
+    ``game``. Returns (value, nodes searched)."""
+    n = rules.n
+    follow = rules.follow
+    beats = rules.beats
+    hands = [list(h) for h in game.hands]
+    stock = list(game.stock)
+    trick = list(game.trick)
+    side = game.side
+    mine = [side[s] == root_side for s in range(n)]
+    table: dict[tuple[object, ...], tuple[int, int]] = {}
+    nodes = 0
+    order_key = rules.order.__getitem__
+    # Transpositions only pay off in longer endings.
+    use_table = sum(len(h) for h in hands) + len(stock) > 2 * n
+
+    def search(turn: int, trick_pts: int, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        hand = hands[turn]
+        if not hand:
+            return 0
+        key: tuple[object, ...] | None = None
+        if use_table and not trick:
+            key = (turn, *(frozenset(h) for h in hands))
+            hit = table.get(key)
+            if hit is not None:
+                lo, hi = hit
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        options = legal_cards(hand, trick, follow)
+        maximizing = mine[turn]
+        # Big cards first: they decide most cutoffs.
+        order = sorted(options, key=order_key)
+        best = -1 if maximizing else 10**6
+        for card in order:
+            pos = hand.index(card)
+            hand.pop(pos)
+            trick.append(card)
+            pts = trick_pts + POINTS[card]
+            if len(trick) < n:
+                value = search(turn + 1 if turn + 1 < n else 0, pts, alpha, beta)
+                trick.pop()
+            else:
+                best_i = 0
+                top = trick[0]
+                for i in range(1, n):
+                    c = trick[i]
+                    if beats[top * 40 + c]:
+                        best_i, top = i, c
+                winner = (turn + 1 + best_i) % n
+                gain = pts if mine[winner] else 0
+                saved = list(trick)
+                trick.clear()
+                drawn: list[int] = []
+                if stock:
+                    for i in range(n):
+                        seat = (winner + i) % n
+                        hands[seat].append(stock.pop())
+                        drawn.append(seat)
+                value = gain + search(winner, 0, alpha - gain, beta - gain)
+                for seat in reversed(drawn):
+                    stock.append(hands[seat].pop())
+                trick.extend(saved)
+                trick.pop()
+            hand.insert(pos, card)
+            if maximizing:
+                if value > best:
+                    best = value
+                if best > alpha:
+                    alpha = best
+            else:
+                if value < best:
+                    best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        if key is not None:
+            lo, hi = table.get(key, (0, 10**6))
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            table[key] = (lo, hi)
+        return best
+
+    value = search(game.turn, sum(POINTS[c] for c in trick), -1, 10**6)
+    return value, nodes
