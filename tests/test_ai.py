@@ -495,3 +495,72 @@ def test_search_bots_make_the_frozen_seeded_decisions() -> None:
     now = decisions()
     changed = [f"seed {a['seed']}: {a} != {b}" for a, b in zip(now, frozen, strict=True) if a != b]
     assert not changed, "\n".join(changed[:5])
+
+
+def _policy_choice(state: GameState) -> Card:
+    """The search's rollout policy on the true state (it reads only the hand of the seat to
+    move and the cards played), without rollout randomness."""
+    from briscola.ai.search.core import Game, SearchRules
+    from briscola.ai.search.rollout import policy2, policy_n
+
+    rules = state.rules
+    n = rules.players
+    trump = int(state.trump) if state.trump is not None else -1
+    fast = SearchRules.make(
+        n,
+        rules.follow_suit,
+        trump,
+        solve_at=0,
+        epsilon=0.0,
+        three_as_three=rules.three_as_three,
+        turned=rules.turned_briscola,
+        alternating=n == 2 or rules.teams,
+    )
+    played = {c.index for trick in state.tricks for c in trick.cards}
+    played.update(c.index for c in state.trick)
+    seat = state.current_player
+    assert seat is not None
+    side = tuple(rules.side_of(s) for s in range(n))
+    points = [0.0] * (max(side) + 1)
+    game = Game(
+        [[c.index for c in hand] for hand in state.hands],
+        [c.index for c in reversed(state.stock)],
+        [c.index for c in state.trick],
+        seat,
+        side,
+        points,
+        [c in played for c in range(40)],
+    )
+    policy = policy2 if n == 2 else policy_n
+    return Card.from_index(policy(game, fast, random.Random(0)))
+
+
+@pytest.mark.parametrize(
+    "preset", ["classic2", "classic3", "teams4", "teams6", "briscolone2", "briscolone4"]
+)
+def test_rollout_policy_plays_mediums_card_as_the_last_seat_of_a_trick(preset: str) -> None:
+    """Playing last to a trick (nothing left to fear from later seats), the rollout policy
+    and medium score the cards with the same weights and pick the same one; also with the
+    face-up briscola about to be drawn, and with three as three."""
+    compared = 0
+    for seed in range(40):
+        rules = Rules.preset(preset, three_as_three=seed % 3 == 0)
+        rng = random.Random(seed)
+        state = GameState.new(rules, rng, dealer=seed % rules.players)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            seen = view(state, seat)
+            plays = [a for a in seen.legal if isinstance(a, Play)]
+            if (
+                len(state.trick) == rules.players - 1
+                and len(plays) > 1
+                and len(plays) == len(seen.legal)
+            ):
+                assert Play(_policy_choice(state)) == medium_action(seen), (seed, str(seen.hand))
+                compared += 1
+            if rng.random() < 0.3:
+                state.apply(rng.choice(seen.legal))
+            else:
+                state.apply(medium_action(seen))
+    assert compared >= 100
