@@ -5,12 +5,16 @@
 It reads one JSON request per line on stdin and answers each with one JSON line on stdout
 (``act`` requests with an action such as ``{"play": "3S"}``), until ``{"cmd": "quit"}`` or
 the end of input. Malformed or illegal requests get ``{"error": "..."}``; the program keeps
-going.
+going. A wrong command line exits with status 2, a host that closes the pipes ends it
+quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -29,7 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="medium", choices=BOT_NAMES, help="which bot")
     parser.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     parser.add_argument(
-        "--budget", type=int, default=None, help="search bots: samples per move (deterministic)"
+        "--budget",
+        type=_positive,
+        default=None,
+        help="search bots: samples per move (deterministic)",
     )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
@@ -42,7 +49,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             opts["budget"] = args.budget
         return make_bot(level, rng, time_limit=time_limit, **opts)
 
-    return serve(make, sys.stdin, sys.stdout, name=f"briscola {level}")
+    # Bytes that are not UTF-8 become U+FFFD (then a JSON error reply), never a crash.
+    stdin = sys.stdin
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(encoding="utf-8", errors="replace")
+    status = serve(make, stdin, sys.stdout, name=f"briscola {level}")
+    _quiet_stdout()
+    return status
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {value}")
+    return value
+
+
+def _quiet_stdout() -> None:
+    """After a host closed its end, the interpreter's last flush must not print an error."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

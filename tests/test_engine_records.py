@@ -22,7 +22,12 @@ from briscola.engine import (
     write_records,
 )
 
-GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
+#: Golden records (ai-decisions.json beside them holds bot decisions, not a record).
+GOLDEN = sorted(
+    path
+    for path in (Path(__file__).parent / "golden").glob("*.json")
+    if path.stem != "ai-decisions"
+)
 
 
 def _load(path: Path) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from briscola.ai.protocol import PROTOCOL, ProgramBot, view_from_json
+from briscola.ai.protocol import PROTOCOL, ProgramBot
 from briscola.engine import (
     PRESETS,
     GameState,
@@ -18,6 +18,7 @@ from briscola.engine import (
     action_from_json,
     view,
 )
+from briscola.engine.codec import view_from_json
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from .actions import (
     parse_action,
 )
 from .cards import DECK, Card, Rank, Suit, cards_from_codes, codes
+from .codec import CodecError, ViewError, parse_json, view_from_json, view_to_json
 from .events import (
     Auction,
     BriscolaTurned,
@@ -56,6 +57,7 @@ __all__ = [
     "Call",
     "Called",
     "Card",
+    "CodecError",
     "Dealt",
     "Drew",
     "Event",
@@ -82,15 +84,19 @@ __all__ = [
     "Swapped",
     "Trick",
     "TrickWon",
+    "ViewError",
     "action_from_json",
     "cards_from_codes",
     "codes",
     "determinize",
     "parse_action",
+    "parse_json",
     "read_records",
     "replay",
     "to_record",
     "trick_winner",
     "view",
+    "view_from_json",
+    "view_to_json",
     "write_records",
 ]

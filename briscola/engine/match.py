@@ -119,28 +119,37 @@ class Match:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Match:
         """Inverse of :meth:`to_json`; raises ``ValueError`` on bad data."""
+        if not isinstance(data, Mapping):
+            raise ValueError("invalid match data: not an object")
         try:
             rules = Rules.from_dict(data["rules"])
-            match = cls(rules, int(data["first_dealer"]))
-            match.dealer = int(data["dealer"]) % rules.players
-            standing = [int(v) for v in data["standing"]]
+            match = cls(rules, _int(data["first_dealer"]))
+            match.dealer = _int(data["dealer"]) % rules.players
+            standing = [_int(v) for v in data["standing"]]
             if len(standing) != len(match.standing):
                 raise ValueError("standing has the wrong length")
             match.standing = standing
             match.results = [_result_from_json(r) for r in data["results"]]
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"invalid match data: {exc!r}") from None
         return match
 
 
+def _int(value: Any) -> int:
+    """A whole number from JSON (no bools, floats or strings)."""
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9:
+        raise ValueError(f"invalid match data: expected a whole number, got {value!r:.30}")
+    return value
+
+
 def _result_from_json(data: Mapping[str, Any]) -> HandResult:
     return HandResult(
-        points=tuple(int(v) for v in data["points"]),
-        sides=tuple(tuple(int(s) for s in side) for side in data["sides"]),
-        side_points=tuple(int(v) for v in data["side_points"]),
-        target=int(data["target"]),
-        winner=None if data["winner"] is None else int(data["winner"]),
-        tied=tuple(int(v) for v in data["tied"]),
+        points=tuple(_int(v) for v in data["points"]),
+        sides=tuple(tuple(_int(s) for s in side) for side in data["sides"]),
+        side_points=tuple(_int(v) for v in data["side_points"]),
+        target=_int(data["target"]),
+        winner=None if data["winner"] is None else _int(data["winner"]),
+        tied=tuple(_int(v) for v in data["tied"]),
         cappotto=bool(data["cappotto"]),
-        returns=tuple(int(v) for v in data["returns"]),
+        returns=tuple(_int(v) for v in data["returns"]),
     )

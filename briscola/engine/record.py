@@ -22,15 +22,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .actions import PASS, Call, IllegalMoveError, Play, Swap, action_from_json
 from .cards import Card
+from .codec import CodecError, parse_json
 from .rules import Rules
 from .state import GameState, SwapRecord
-
-if TYPE_CHECKING:
-    from .view import PlayerView
 
 __all__ = [
     "FORMAT",
@@ -38,14 +36,13 @@ __all__ = [
     "read_records",
     "replay",
     "to_record",
-    "view_to_json",
     "write_records",
 ]
 
 FORMAT: Final = "briscola-record/1"
 
 
-class ReplayError(ValueError):
+class ReplayError(CodecError):
     """A record that cannot be replayed: malformed, or a move the rules forbid."""
 
 
@@ -97,23 +94,41 @@ def _card(code: Any, where: str) -> Card:
         raise ReplayError(f"{where}: {exc}") from None
 
 
-def _field(doc: Mapping[str, Any], key: str, kind: type, where: str = "record") -> Any:
+def _field(doc: Any, key: str, kind: type, where: str = "record") -> Any:
+    if not isinstance(doc, Mapping):
+        raise ReplayError(f"{where}: must be an object")
     if key not in doc:
         raise ReplayError(f"{where}: missing {key!r}")
     value = doc[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ReplayError(f"{where}: {key!r} must be {kind.__name__}")
+        name = {"dict": "an object", "list": "a list", "int": "a whole number"}
+        raise ReplayError(f"{where}: {key!r} must be {name.get(kind.__name__, kind.__name__)}")
     return value
 
 
-def replay(doc: Mapping[str, Any]) -> GameState:
-    """Rebuild the state a record describes, checking every move and stated outcome."""
+def _optional(doc: Mapping[str, Any], key: str, kind: type) -> Any:
+    """``doc[key]`` when present and not null (checked against ``kind``), else None."""
+    if doc.get(key) is None:
+        return None
+    return _field(doc, key, kind)
+
+
+def replay(doc: Any) -> GameState:
+    """Rebuild the state a record describes, checking every move and stated outcome.
+
+    Anything malformed (a wrong type anywhere, a missing field) or against the rules
+    raises :class:`ReplayError` naming the place; ``meta`` is free-form and never read.
+    """
     if not isinstance(doc, Mapping):
         raise ReplayError("a record must be a JSON object")
     if doc.get("format") != FORMAT:
-        raise ReplayError(f"unknown record format {doc.get('format')!r}: expected {FORMAT!r}")
+        found = doc.get("format")
+        found_text = repr(found) if isinstance(found, str | None) else "a non-string"
+        raise ReplayError(f"unknown record format {found_text}: expected {FORMAT!r}")
     try:
         rules = Rules.from_dict(_field(doc, "rules", dict))
+    except ReplayError:
+        raise
     except ValueError as exc:
         raise ReplayError(f"rules: {exc}") from None
     dealer = _field(doc, "dealer", int)
@@ -129,30 +144,35 @@ def replay(doc: Mapping[str, Any]) -> GameState:
         except IllegalMoveError as exc:
             raise ReplayError(f"{where}: {exc}") from None
 
-    for i, entry in enumerate(doc.get("auction") or []):
+    auction = _optional(doc, "auction", list) or []
+    if auction and not rules.chiamata:
+        raise ReplayError("auction: only Briscola Chiamata has an auction")
+    for i, entry in enumerate(auction):
         where = f"auction entry {i + 1}"
         seat = _field(entry, "seat", int, where)
         if seat != state.current_player:
             raise ReplayError(f"{where}: seat {seat} bid out of turn")
+        passed = entry.get("pass", False)
+        if not isinstance(passed, bool):
+            raise ReplayError(f"{where}: 'pass' must be true or false")
         try:
-            action = PASS if entry.get("pass") else action_from_json({"bid": entry.get("bid")})
+            action = PASS if passed else action_from_json({"bid": entry.get("bid")})
         except ValueError as exc:
             raise ReplayError(f"{where}: {exc}") from None
         act(action, where)
-    if rules.chiamata:
-        call = doc.get("call")
-        if state.phase == "call" and isinstance(call, Mapping):
-            seat = _field(call, "seat", int, "call")
-            if seat != state.current_player:
-                raise ReplayError(f"call: seat {seat} did not win the auction")
-            act(Call(_card(call.get("card"), "call")), "call")
-        elif call is not None:
+    call = _optional(doc, "call", dict)
+    if call is not None:
+        if not rules.chiamata or state.phase != "call":
             raise ReplayError("call: the auction is not over")
+        seat = _field(call, "seat", int, "call")
+        if seat != state.current_player:
+            raise ReplayError(f"call: seat {seat} did not win the auction")
+        act(Call(_card(call.get("card"), "call")), "call")
 
-    swaps = [_parse_swap(entry, i) for i, entry in enumerate(doc.get("swaps") or [])]
+    swaps = [_parse_swap(entry, i) for i, entry in enumerate(_optional(doc, "swaps", list) or [])]
     tricks = list(_field(doc, "tricks", list))
-    table = doc.get("table")
-    plays: list[tuple[int, Mapping[str, Any], bool]] = [(i, t, True) for i, t in enumerate(tricks)]
+    table = _optional(doc, "table", dict)
+    plays: list[tuple[int, Any, bool]] = [(i, t, True) for i, t in enumerate(tricks)]
     if table:
         plays.append((len(tricks), table, False))
     for number, trick, complete in plays:
@@ -167,6 +187,8 @@ def replay(doc: Mapping[str, Any]) -> GameState:
         codes = _field(trick, "cards", list, where)
         if complete and len(codes) != rules.players:
             raise ReplayError(f"{where}: {len(codes)} cards for {rules.players} players")
+        if not complete and len(codes) >= rules.players:
+            raise ReplayError(f"{where}: {len(codes)} cards is a whole trick, not one on the table")
         for code in codes:
             seat = state.current_player
             while swaps and swaps[0].trick == number and swaps[0].seat == seat:
@@ -177,14 +199,15 @@ def replay(doc: Mapping[str, Any]) -> GameState:
             act(Play(_card(code, where)), where)
         if complete:
             done = state.tricks[-1]
-            if trick.get("winner") != done.winner:
+            winner, points = trick.get("winner"), trick.get("points")
+            if not isinstance(winner, int) or isinstance(winner, bool) or winner != done.winner:
                 raise ReplayError(
-                    f"{where}: the record says seat {trick.get('winner')} won,"
+                    f"{where}: the record says seat {_short(winner)} won,"
                     f" the rules say seat {done.winner}"
                 )
-            if trick.get("points") != done.points:
+            if not isinstance(points, int) or isinstance(points, bool) or points != done.points:
                 raise ReplayError(
-                    f"{where}: the record says {trick.get('points')} points, the cards hold"
+                    f"{where}: the record says {_short(points)} points, the cards hold"
                     f" {done.points}"
                 )
     while swaps and swaps[0].trick == len(state.tricks) and swaps[0].seat == state.current_player:
@@ -195,7 +218,7 @@ def replay(doc: Mapping[str, Any]) -> GameState:
             f"trick {bad.trick + 1}: swap of {bad.gave} by seat {bad.seat} was never made"
             " (out of turn or order)"
         )
-    result = doc.get("result")
+    result = _optional(doc, "result", dict)
     if result is not None:
         if not state.is_terminal():
             raise ReplayError("result: the record has a result but the hand is not finished")
@@ -204,12 +227,20 @@ def replay(doc: Mapping[str, Any]) -> GameState:
     return state
 
 
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
 def _parse_swap(entry: Any, i: int) -> SwapRecord:
     where = f"swap {i + 1}"
     if not isinstance(entry, Mapping):
         raise ReplayError(f"{where}: must be an object")
+    trick = _field(entry, "trick", int, where)
+    if not 0 <= trick < 40:
+        raise ReplayError(f"{where}: no trick {trick}")
     return SwapRecord(
-        trick=_field(entry, "trick", int, where),
+        trick=trick,
         seat=_field(entry, "seat", int, where),
         gave=_card(entry.get("gave"), where),
         took=_card(entry.get("took"), where),
@@ -227,60 +258,29 @@ def write_records(path: Path | str, docs: Iterable[Mapping[str, Any]]) -> int:
 
 
 def read_records(path: Path | str) -> Iterator[dict[str, Any]]:
-    """Read records from a JSON-lines file (or a single JSON document)."""
-    text = Path(path).read_text(encoding="utf-8")
+    """Read records from a JSON-lines file (or a single JSON document).
+
+    Raises :class:`ReplayError` naming the line for text that is not JSON (too deep, not
+    UTF-8...) or a line that is not an object, ``OSError`` when the file cannot be read.
+    Each record still needs :func:`replay` to be checked.
+    """
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReplayError(f"not UTF-8 text (byte {exc.start})") from None
     stripped = text.strip()
     if stripped.startswith("{") and "\n{" not in stripped:
-        yield json.loads(stripped)
-        return
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                yield json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ReplayError(f"line {number}: not JSON ({exc.msg})") from None
-
-
-def view_to_json(seen: PlayerView) -> dict[str, Any]:
-    """A :class:`PlayerView` as plain JSON values (used by the bot protocol)."""
-    return {
-        "rules": seen.rules.to_dict(),
-        "seat": seen.seat,
-        "dealer": seen.dealer,
-        "phase": seen.phase,
-        "current_player": seen.current_player,
-        "hand": [card.code for card in seen.hand],
-        "hand_sizes": list(seen.hand_sizes),
-        "trump": seen.trump.code if seen.trump is not None else None,
-        "briscola": seen.briscola.code if seen.briscola is not None else None,
-        "briscola_in_stock": seen.briscola_in_stock,
-        "stock_size": seen.stock_size,
-        "stock_top": seen.stock_top.code if seen.stock_top is not None else None,
-        "table": [{"seat": seat, "card": card.code} for seat, card in seen.table],
-        "tricks": [
-            {
-                "leader": trick.leader,
-                "cards": [card.code for card in trick.cards],
-                "winner": trick.winner,
-                "points": trick.points,
-            }
-            for trick in seen.tricks
-        ],
-        "points": list(seen.points),
-        "side_points": list(seen.side_points()),
-        "pile_sizes": list(seen.pile_sizes),
-        "known": [sorted(card.code for card in cards) for cards in seen.known],
-        "voids": [sorted(suit.code for suit in suits) for suits in seen.voids],
-        "swaps": [
-            {"trick": s.trick, "seat": s.seat, "gave": s.gave.code, "took": s.took.code}
-            for s in seen.swaps
-        ],
-        "auction": [
-            {"seat": seat, "pass": True} if bid is None else {"seat": seat, "bid": str(bid)[4:]}
-            for seat, bid in seen.bids
-        ],
-        "caller": seen.caller,
-        "called": seen.called.code if seen.called is not None else None,
-        "partner": seen.partner,
-        "legal": [action.to_json() for action in seen.legal],
-    }
+        lines: list[tuple[int, str]] = [(1, stripped)]
+    else:
+        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)]
+    for number, line in lines:
+        if not line.strip():
+            continue
+        try:
+            doc = parse_json(line)
+        except CodecError as exc:
+            raise ReplayError(f"line {number}: {exc}") from None
+        if not isinstance(doc, dict):
+            raise ReplayError(f"line {number}: a record must be a JSON object")
+        yield doc

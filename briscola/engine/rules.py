@@ -151,8 +151,11 @@ class Rules:
 
     def _problem(self) -> str | None:
         n = self.players
-        if not isinstance(n, int) or not 2 <= n <= 6:
-            return f"players must be 2 to 6, got {n!r}"
+        if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 6:
+            return f"players must be 2 to 6, got {_short(n)}"
+        wrong = _wrong_type(self)
+        if wrong:
+            return wrong
         try:
             removed = [Card.from_code(code) for code in self.removed]
         except ValueError as exc:
@@ -221,7 +224,7 @@ class Rules:
             raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
         if isinstance(options.get("match"), str):
             options["match"] = MatchFormat.parse(options["match"])
-        if "removed" in options:
+        if isinstance(options.get("removed"), list | tuple):
             options["removed"] = tuple(options["removed"])
         return dataclasses.replace(self, **options)
 
@@ -315,12 +318,33 @@ class Rules:
         name = fields.pop("preset", "custom")
         if not isinstance(name, str):
             raise ValueError("rules.preset must be a string")
+        if name != "custom" and name not in PRESETS:
+            raise ValueError(
+                f"unknown preset {_short(name)}: expected custom or one of {', '.join(PRESETS)}"
+            )
+        if "name" in fields:
+            raise ValueError("unknown rule option(s): name (the preset is 'preset')")
+        match = fields.get("match")
+        if match is not None and not isinstance(match, str):
+            raise ValueError(f"match must be a string such as 'best-of-3', got {_short(match)}")
+        removed = fields.get("removed")
+        if removed is not None and not isinstance(removed, list | tuple):
+            raise ValueError("removed must be a list of card codes")
         fields["name"] = name
         base = PRESETS.get(name, cls())
         try:
-            return base.replace(**fields)
+            rules = base.replace(**fields)
         except TypeError as exc:  # wrong value types deep inside
             raise ValueError(f"invalid rules: {exc}") from None
+        preset = PRESETS.get(name)
+        if preset is not None:
+            for key in PRESET_SHAPE:
+                if getattr(rules, key) != getattr(preset, key):
+                    raise ValueError(
+                        f"invalid rules: preset {name} has {key} {getattr(preset, key)!r},"
+                        f" not {getattr(rules, key)!r} (use preset 'custom')"
+                    )
+        return rules
 
     def describe(self) -> str:
         """A one-line human summary (English; the GUI has its own translated one)."""
@@ -337,6 +361,56 @@ class Rules:
             parts.append(f"partners see hands ({self.partners_see})")
         parts.append(str(self.match))
         return ", ".join(parts)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+_BOOL_FIELDS: Final = (
+    "teams",
+    "trump",
+    "follow_suit",
+    "chiamata",
+    "scoperta",
+    "three_as_three",
+    "swap",
+)
+
+
+def _wrong_type(rules: Rules) -> str | None:
+    """The first field of ``rules`` with a value of the wrong type (from JSON, say)."""
+    if not isinstance(rules.name, str):
+        return f"preset must be a string, got {_short(rules.name)}"
+    for key in _BOOL_FIELDS:
+        if not isinstance(getattr(rules, key), bool):
+            return f"{key} must be true or false, got {_short(getattr(rules, key))}"
+    if not isinstance(rules.hand_size, int) or isinstance(rules.hand_size, bool):
+        return f"hand_size must be a whole number, got {_short(rules.hand_size)}"
+    if not isinstance(rules.match, MatchFormat):
+        return f"match must be a match format such as 'best-of-3', got {_short(rules.match)}"
+    if not isinstance(rules.partners_see, str):
+        return f"partners_see must be a string, got {_short(rules.partners_see)}"
+    if not isinstance(rules.removed, tuple) or not all(
+        isinstance(code, str) for code in rules.removed
+    ):
+        return "removed must be a list of card codes"
+    return None
+
+
+#: The fields a preset fixes: a record or message naming the preset must agree with them
+#: (the other fields, such as swap or match, are options on top of the preset).
+PRESET_SHAPE: Final = (
+    "players",
+    "teams",
+    "hand_size",
+    "trump",
+    "follow_suit",
+    "chiamata",
+    "scoperta",
+    "removed",
+)
 
 
 def _all_twos() -> tuple[str, ...]:

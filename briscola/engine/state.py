@@ -476,13 +476,6 @@ class GameState:
             out.append(event)
         return out
 
-    def hidden_cards(self, seat: int) -> list[Card]:
-        """Cards that ``seat`` cannot see: other hands (minus known cards) and the face-down
-        stock. Used by tests and determinization checks."""
-        from .view import view
-
-        return view(self, seat).unseen_cards()
-
     # ------------------------------------------------------------------ auction
 
     def _bid_beats(self, bid: Bid, other: Bid | None) -> bool:

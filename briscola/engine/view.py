@@ -120,7 +120,7 @@ class PlayerView:
 
     def to_json(self) -> dict[str, object]:
         """The view as plain JSON values (the bot protocol's request body)."""
-        from .record import view_to_json
+        from .codec import view_to_json
 
         return view_to_json(self)
 
