@@ -17,13 +17,13 @@ from pathlib import Path
 import pygame
 
 from .. import __version__
-from . import i18n
+from . import autosave, i18n
 from .assets import Assets
 from .audio import Audio
 from .backdrop import Backdrop
 from .i18n import _
 from .scene import Scene
-from .settings import load_settings, peek_language, save_settings
+from .settings import load_settings, peek_language, save_settings, usable_window_pos
 from .storage import atomic_write_json
 from .widgets import HIGH_CONTRAST, THEME, Theme
 from .worker import BotWorker
@@ -120,7 +120,8 @@ class App:
         return DEFAULT_SIZE
 
     def _set_window_position(self) -> None:
-        pos = self.settings.window_pos
+        pos = usable_window_pos(self.settings.window_pos, _desktop_sizes())
+        self.settings.window_pos = pos  # a position off every screen is forgotten
         if pos and not self.options.size and "SDL_VIDEO_WINDOW_POS" not in os.environ:
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
 
@@ -344,6 +345,9 @@ class App:
         for event in pygame.event.get():
             self._handle(event)
         self.time += dt
+        problem = autosave.take_notice()  # a failed background autosave
+        if problem:
+            self.notify(problem)
         scene = self.scene
         if scene is not None:
             scene.update(dt)
@@ -395,7 +399,7 @@ class App:
             self._stack.pop().on_exit()
         if not self.fullscreen:
             self.settings.window_size = list(self.screen.get_size())
-            position = self._window_position()
+            position = usable_window_pos(self._window_position(), _desktop_sizes())
             if position is not None:
                 self.settings.window_pos = position
         self.save_settings()
@@ -406,3 +410,10 @@ class App:
     @staticmethod
     def version() -> str:
         return __version__
+
+
+def _desktop_sizes() -> list[tuple[int, int]]:
+    try:
+        return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
+    except (pygame.error, TypeError, ValueError):
+        return []

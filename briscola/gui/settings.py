@@ -1,26 +1,32 @@
 """Player settings: persisted as JSON in the per-user config folder, written atomically.
 
 A missing file means defaults; a corrupt file means defaults, a one-line notice, and the
-damaged file kept aside as ``settings.json.bak``. A single bad value falls back to its
-default without losing the others.
+damaged file kept aside as ``settings.json.bak`` (see :mod:`.storage`). A single bad value
+falls back to its default without losing the others. A saved window position is used only
+where it lies on the desktops the system reports (:func:`usable_window_pos`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import paths
 from .i18n import _
-from .storage import atomic_write_json, read_json
+from .storage import atomic_write_json, peek_json, read_json
 
 DECKS = ("italian", "french")
 BACKS = ("classic", "blue", "felt")
 SPEEDS = ("slow", "normal", "fast", "off")
 TABLES = ("felt", "wood")
+
+#: The largest window coordinate or size kept in the file (pixels).
+MAX_POS = 16384
+#: How much of a window must lie on the desktop for its saved position to be used.
+ON_SCREEN = 100
 
 #: Seconds multiplier per animation speed ("off" jumps to the end).
 SPEED_FACTOR = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
@@ -67,8 +73,9 @@ class Settings:
         bad: list[str] = []
         if not isinstance(data, dict):
             return settings, ["settings"]
+        names = {f.name for f in dataclasses.fields(cls)}
         for name, value in data.items():
-            if not hasattr(settings, name):
+            if name not in names:
                 continue  # an option of another version: ignore
             if _valid(name, value):
                 setattr(settings, name, _normalise(name, value))
@@ -98,12 +105,12 @@ def _valid(name: str, value: Any) -> bool:
             isinstance(value, list)
             and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            and (name == "window_pos" or all(200 <= v <= 16384 for v in value))
+            and all((200 if name == "window_size" else -MAX_POS) <= v <= MAX_POS for v in value)
         )
     if name == "language":
         return isinstance(value, str) and len(value) <= 8
     if name == "new_game":
-        return isinstance(value, dict)
+        return isinstance(value, dict) and len(value) <= 64
     return type(value) is type(default)
 
 
@@ -130,10 +137,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 def peek_language(path: Path | None = None) -> str:
     """The saved language ("" for none, or the system's), read without side effects: the
     messages about the settings file itself must already be in that language."""
-    try:
-        data = json.loads((path or paths.settings_file()).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return ""
+    data = peek_json(path or paths.settings_file())
     value = data.get("language") if isinstance(data, dict) else None
     return value if isinstance(value, str) and _valid("language", value) else ""
 
@@ -145,4 +149,28 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         atomic_write_json(path, settings.to_json())
     except OSError as exc:
         return _("Could not save the settings: {error}").format(error=exc.strerror or exc)
+    return None
+
+
+def usable_window_pos(
+    pos: Sequence[int] | None, desktops: Sequence[tuple[int, int]]
+) -> list[int] | None:
+    """``pos`` when a window placed there shows at least :data:`ON_SCREEN` pixels of its
+    top-left corner on the desktops (placed side by side, as the system numbers them);
+    None for a position off every screen, or when the desktop sizes are unknown.
+
+    >>> usable_window_pos([100, 80], [(1920, 1080)])
+    [100, 80]
+    >>> usable_window_pos([30000, 30000], [(1920, 1080)]) is None
+    True
+    >>> usable_window_pos([2000, 40], [(1920, 1080), (1280, 1024)])
+    [2000, 40]
+    """
+    if pos is None or len(pos) != 2 or not desktops:
+        return None
+    width = sum(w for w, _h in desktops)
+    height = max(h for _w, h in desktops)
+    x, y = pos
+    if -width < x <= width - ON_SCREEN and -height < y <= height - ON_SCREEN:
+        return [int(x), int(y)]
     return None

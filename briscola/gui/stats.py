@@ -6,14 +6,21 @@ One :class:`Entry` per ``(preset, strength)``: the preset is the rules' name (``
 a human seat (its side's points), matches as won, drawn or lost.
 
 The file is written atomically (see :mod:`.storage`): a write that fails half-way leaves the
-previous file whole, so the counts on disk never go backwards. A damaged file is moved aside
-as ``stats.json.bak`` with a notice, and counting starts afresh; it never stops the game.
+previous file whole, so the counts on disk never go backwards. Nothing good is lost:
+
+* a bad count or a bad entry is left out, the rest kept, and the whole file copied aside
+  (``stats.json.bak``; older copies keep dated names, so a second incident destroys none);
+* a file that is not statistics at all is moved aside and counting starts afresh;
+* a file that exists but cannot be read (permission denied) is never overwritten: the
+  counts of this session go to ``stats.json.pending`` beside it, and are added to the file
+  by the first load that can read it again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +29,9 @@ from ..engine import HandResult
 from . import paths
 from .i18n import _
 from .setup import LEVELS, GameSetup
-from .storage import atomic_write_json, read_json
+from .storage import atomic_write_json, keep_aside, read_file
+
+log = logging.getLogger(__name__)
 
 FORMAT = 1
 HOT_SEAT = "hot-seat"
@@ -83,8 +92,25 @@ class Entry:
             setattr(entry, name, value)
         return entry
 
+    @classmethod
+    def salvage(cls, data: Any) -> tuple[Entry, list[str]]:
+        """An entry from saved data, bad counts left out (0); also the names left out."""
+        entry = cls()
+        bad: list[str] = []
+        if not isinstance(data, dict):
+            return entry, ["entry"]
+        for name in _COUNTS:
+            value = data.get(name, 0)
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT:
+                setattr(entry, name, value)
+            else:
+                bad.append(name)
+        return entry, bad
+
 
 _COUNTS = tuple(f.name for f in dataclasses.fields(Entry))
+#: No count is ever this large (a hand a second for thirty years is about 10**9).
+MAX_COUNT = 10**12
 
 
 class Stats:
@@ -95,42 +121,70 @@ class Stats:
         self.entries: dict[tuple[str, str], Entry] = {}
         #: A message for the player about the last load or save (None when all went well).
         self.notice: str | None = None
+        #: The file exists but could not be read: it must not be overwritten.
+        self._blocked = False
+        #: Counts from the pending file were added: remove it once the file is written.
+        self._pending_loaded = False
 
     # ------------------------------------------------------------------ loading and saving
+
+    @property
+    def pending_path(self) -> Path:
+        """Where counts wait while the statistics file cannot be read."""
+        return self.path.with_name(self.path.name + ".pending")
 
     @classmethod
     def load(cls, path: Path | None = None) -> Stats:
         """The saved statistics; empty when there are none; never raises."""
         stats = cls(path)
-        data, problem = read_json(stats.path)
-        if problem is not None:
-            backup = stats.path.with_name(stats.path.name + ".bak")
-            if not stats.path.exists() and backup.exists():
+        found = read_file(stats.path)
+        waiting = stats._load_pending()
+        if found.status == "unreadable":
+            # Keep off the file: only what could not be written waits in memory.
+            stats._blocked = True
+            stats.entries = waiting
+            stats.notice = _(
+                "Could not read the statistics: {problem}. They will not be overwritten;"
+                " new results are kept beside them until the file can be read."
+            ).format(problem=found.notice)
+            return stats
+        if found.status == "damaged":
+            stats.notice = _(
+                "The statistics file was damaged. A copy was kept as {name} and the"
+                " statistics start afresh."
+            ).format(name=found.backup.name if found.backup else stats.path.name)
+        elif found.status == "ok":
+            entries, problems, usable = _parse(found.data)
+            stats.entries = entries
+            if not usable:
+                stats._keep_aside()
+            elif problems:
+                backup = keep_aside(stats.path, copy=True)
+                log.warning("statistics: left out %s", ", ".join(problems))
                 stats.notice = _(
-                    "The statistics file was damaged. A copy was kept as {name} and the"
-                    " statistics start afresh."
-                ).format(name=backup.name)
-            else:
-                stats.notice = _("Could not read the statistics: {problem}").format(problem=problem)
-            return stats
-        if data is None:
-            return stats
-        try:
-            stats.entries = _parse(data)
-        except ValueError:
-            stats._keep_aside()
+                    "Some statistics could not be read and were left out; the rest are kept."
+                    " A copy of the file was kept as {name}."
+                ).format(name=backup.name if backup else stats.path.name)
+        if waiting:
+            for key, entry in waiting.items():
+                stats.entry(*key).add(entry)
+            stats._pending_loaded = True
         return stats
+
+    def _load_pending(self) -> dict[tuple[str, str], Entry]:
+        found = read_file(self.pending_path)
+        if found.status != "ok":
+            return {}
+        return _parse(found.data)[0]
 
     def _keep_aside(self) -> None:
         """Readable JSON that is not statistics: move it aside like a damaged file."""
-        backup = self.path.with_name(self.path.name + ".bak")
-        with contextlib.suppress(OSError):
-            self.path.replace(backup)
+        backup = keep_aside(self.path)
         self.entries = {}
         self.notice = _(
             "The statistics file was damaged. A copy was kept as {name} and the"
             " statistics start afresh."
-        ).format(name=backup.name)
+        ).format(name=backup.name if backup else self.path.name)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -145,8 +199,11 @@ class Stats:
         """Write the file atomically. Returns a notice when the disk refused (never raises).
 
         Counts already on disk are never lowered (``merge``): each count keeps the larger of
-        the file's and ours, in case the file could not be read when loading.
+        the file's and ours, in case the file could not be read when loading. A file that
+        could not be read is not overwritten while it still cannot be read (see the module).
         """
+        if self._blocked and not self._unblock():
+            return self._save_pending()
         if merge:
             self._merge_disk()
         try:
@@ -155,15 +212,45 @@ class Stats:
             error = getattr(exc, "strerror", None) or exc
             self.notice = _("Could not save the statistics: {error}").format(error=error)
             return self.notice
+        if self._pending_loaded:
+            with contextlib.suppress(OSError):
+                self.pending_path.unlink()
+            self._pending_loaded = False
         return None
 
-    def _merge_disk(self) -> None:
-        data, problem = read_json(self.path) if self.path.exists() else (None, None)
-        if data is None or problem is not None:
-            return
+    def _unblock(self) -> bool:
+        """The file could not be read when loading: if it can be now, add our counts (which
+        are not in it) to its counts and carry on as usual."""
+        found = read_file(self.path)
+        if found.status == "unreadable":
+            return False
+        saved = _parse(found.data)[0] if found.status == "ok" else {}
+        for key, entry in self.entries.items():
+            saved.setdefault(key, Entry()).add(entry)
+        self.entries = saved
+        self._blocked = False
+        self._pending_loaded = True
+        return True
+
+    def _save_pending(self) -> str | None:
         try:
-            saved = _parse(data)
-        except ValueError:
+            atomic_write_json(self.pending_path, self.to_json())
+        except (OSError, ValueError, TypeError) as exc:
+            error = getattr(exc, "strerror", None) or exc
+            self.notice = _("Could not save the statistics: {error}").format(error=error)
+            return self.notice
+        self.notice = _(
+            "The statistics file could not be read, so it was not overwritten; the new"
+            " results were saved as {name}."
+        ).format(name=self.pending_path.name)
+        return self.notice
+
+    def _merge_disk(self) -> None:
+        found = read_file(self.path)
+        if found.status != "ok":
+            return
+        saved, _problems, usable = _parse(found.data)
+        if not usable:
             return
         for key, old in saved.items():
             entry = self.entry(*key)
@@ -236,20 +323,26 @@ class Stats:
         return total
 
 
-def _parse(data: Any) -> dict[tuple[str, str], Entry]:
+def _parse(data: Any) -> tuple[dict[tuple[str, str], Entry], list[str], bool]:
+    """``(entries, what was left out, usable)``: bad entries and bad counts are left out;
+    ``usable`` is False when the data is not a statistics file at all."""
     if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
-        raise ValueError("not a statistics file")
+        return {}, ["the whole file"], False
     entries: dict[tuple[str, str], Entry] = {}
-    for item in data["entries"]:
+    problems: list[str] = []
+    for number, item in enumerate(data["entries"], 1):
         if not isinstance(item, dict):
-            raise ValueError("an entry must be an object")
+            problems.append(f"entry {number}")
+            continue
         preset, strength = item.get("preset"), item.get("strength")
-        if not isinstance(preset, str) or not isinstance(strength, str):
-            raise ValueError("an entry needs a preset and a strength")
-        entry = Entry.from_json(item)
+        if not isinstance(preset, str) or not isinstance(strength, str) or not preset:
+            problems.append(f"entry {number}")
+            continue
+        entry, bad = Entry.salvage(item)
+        problems.extend(f"entry {number} {name}" for name in bad)
         key = (preset[:32], strength[:16])
         if key in entries:
             entries[key].add(entry)
         else:
             entries[key] = entry
-    return entries
+    return entries, problems, True

@@ -8,7 +8,6 @@ hand open, the trick on the table with its winner, the piles and points so far.
 from __future__ import annotations
 
 import copy
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import GameState, ReplayError, Trick, replay
+from ...engine import GameState, ReplayError, Rules, Trick, parse_json, replay
 from .. import paths
 from ..i18n import _
 from ..scene import Scene
@@ -29,12 +28,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 PAGE = 6
+#: A hand's record is a few kilobytes; anything far larger is not one.
+MAX_RECORD_BYTES = 1_000_000
 
 
 @dataclass
 class RecordEntry:
     path: Path
     doc: dict[str, Any]
+    #: Seats at the table (from the record's rules).
+    players: int = 2
 
     @property
     def title(self) -> str:
@@ -42,35 +45,62 @@ class RecordEntry:
         from .newgame import preset_label
 
         doc = self.doc
-        result = doc.get("result") or {}
-        points = result.get("side_points") or []
-        date = str((doc.get("meta") or {}).get("date", ""))[:16].replace("T", " ")
-        score = " – ".join(str(p) for p in points)
+        result = doc.get("result")
+        points = result.get("side_points") if isinstance(result, dict) else None
+        date = str(_meta(doc).get("date", ""))[:16].replace("T", " ")
+        score = " – ".join(str(p) for p in points) if isinstance(points, list) else ""
         game = preset_label(str(doc["rules"].get("preset", "")))
-        return f"{date}  {game}  {' / '.join(_names(doc))}  {score}".strip()
+        return f"{date}  {game}  {' / '.join(_names(doc, self.players))}  {score}".strip()
 
 
-def _names(doc: dict[str, Any]) -> list[str]:
-    players = (doc.get("meta") or {}).get("players") or []
-    names = [str(p.get("name", "?")) if isinstance(p, dict) else str(p) for p in players]
-    count = int(doc.get("rules", {}).get("players", len(names) or 2))
+def _meta(doc: dict[str, Any]) -> dict[str, Any]:
+    """The record's ``meta`` when it is an object: meta is free-form, anything else is
+    ignored."""
+    meta = doc.get("meta")
+    return meta if isinstance(meta, dict) else {}
+
+
+def _names(doc: dict[str, Any], count: int | None = None) -> list[str]:
+    """A name per seat (``count`` seats, else as many as the rules have): from
+    ``meta.players`` (names or ``{"name": ...}``) where usable, else "Seat n"."""
+    players = _meta(doc).get("players")
+    if not isinstance(players, list):
+        players = []
+    names = [str(p.get("name", "?"))[:24] if isinstance(p, dict) else str(p)[:24] for p in players]
+    if count is None:
+        try:
+            count = Rules.from_dict(doc["rules"]).players
+        except (KeyError, ValueError):
+            count = len(names)
+    names = names[:count]
     while len(names) < count:
         names.append(_("Seat {n}").format(n=len(names) + 1))
     return names
 
 
 def load_entries(folder: Path | None = None) -> list[RecordEntry]:
-    """Saved records, newest first; unreadable files are skipped (and logged)."""
+    """Saved records, newest first; files that are not records that can be replayed are
+    skipped (and logged), whatever they hold."""
     folder = folder or paths.records_dir()
+    found = []
+    try:
+        for path in folder.glob("*.json"):
+            try:
+                found.append((path.stat().st_mtime, path))
+            except OSError:
+                continue
+    except OSError as exc:
+        log.warning("cannot list the records in %s: %s", folder, exc)
     entries = []
-    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+    for _mtime, path in sorted(found, key=lambda item: item[0], reverse=True):
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            replay(doc)
+            with open(path, "rb") as source:  # at most one byte more than allowed
+                doc = parse_json(source.read(MAX_RECORD_BYTES + 1), max_chars=MAX_RECORD_BYTES)
+            players = replay(doc).rules.players
         except (OSError, ValueError) as exc:
             log.warning("skipping record %s: %s", path, exc)
             continue
-        entries.append(RecordEntry(path, doc))
+        entries.append(RecordEntry(path, doc, players))
     return entries
 
 
@@ -162,7 +192,7 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.doc = doc
         self.final = replay(doc)
-        self.names = _names(doc)
+        self.names = _names(doc, self.final.rules.players)
         self.tricks: list[Trick] = list(self.final.tricks)
         self.states = [self._state_after(i) for i in range(len(self.tricks) + 1)]
         self.index = 0
@@ -184,7 +214,7 @@ class ReplayScene(Scene):
     def _state_after(self, count: int) -> GameState:
         doc = copy.deepcopy(self.doc)
         doc["tricks"] = doc["tricks"][:count]
-        doc["swaps"] = [s for s in doc.get("swaps", []) if s["trick"] < count]
+        doc["swaps"] = [s for s in doc.get("swaps") or [] if s["trick"] < count]
         doc.pop("table", None)
         doc["result"] = None if count < len(self.tricks) else doc.get("result")
         return replay(doc)
@@ -275,10 +305,13 @@ class ReplayScene(Scene):
             status = _("Trick {n} of {total}: {name} takes {points} points").format(
                 n=self.index + 1, total=total, name=self.names[trick.winner], points=trick.points
             )
-        else:
+        elif self.final.is_terminal():
             result = self.final.outcome()
             score = " – ".join(str(p) for p in result.side_points)
             status = _("End of the hand: {score}").format(score=score)
+        else:  # a record of a hand that was stopped (a forfeit in the arena)
+            score = " – ".join(str(p) for p in self.final.points)
+            status = _("End of the record (the hand was not finished): {score}").format(score=score)
         box = int(lay.w * 0.3)
         size = fit_text(app.assets, status, px(20), box, bold=True)
         text = app.assets.text(status, size, app.theme.accent, bold=True)
