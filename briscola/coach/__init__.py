@@ -1,0 +1,39 @@
+"""The coach: the hard search's knowledge put in a player's hands, without pygame.
+
+* :func:`evaluate`: the expected points of every card a seat may play, from its
+  :class:`~briscola.engine.PlayerView` alone (:mod:`.assess`);
+* :func:`explain`: why a card is the best, or what another gave up, as a message id and
+  facts of the position (:mod:`.reasons`; the GUI words it in the player's language:
+  :mod:`briscola.gui.coachtext`);
+* :func:`review`: every card a seat played in a recorded hand, graded from what the seat
+  knew then, with a summary (:mod:`.review`; ``python -m briscola.review``).
+
+>>> import random
+>>> from briscola.engine import GameState, Rules, view
+>>> state = GameState.new(Rules.preset("classic2"), random.Random(3))
+>>> seen = view(state, state.current_player)
+>>> found = evaluate(seen, seed=1, budget=400)
+>>> explain(seen, found).card == found.best
+True
+"""
+
+from __future__ import annotations
+
+from .assess import Assessment, default_budget, evaluate
+from .reasons import REASONS, Reason, explain
+from .review import VERDICTS, MoveReview, Review, decisions, review, verdict
+
+__all__ = [
+    "REASONS",
+    "VERDICTS",
+    "Assessment",
+    "MoveReview",
+    "Reason",
+    "Review",
+    "decisions",
+    "default_budget",
+    "evaluate",
+    "explain",
+    "review",
+    "verdict",
+]

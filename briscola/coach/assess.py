@@ -1,0 +1,83 @@
+"""What each legal card is worth, as the hard search sees it from one seat's view.
+
+>>> import random
+>>> from briscola.engine import GameState, Rules, view
+>>> state = GameState.new(Rules.preset("classic2"), random.Random(3))
+>>> seen = view(state, state.current_player)
+>>> found = evaluate(seen, seed=1, budget=400)
+>>> sorted(card for card, _ in found.values) == sorted(seen.hand)
+True
+>>> found.loss(found.best)
+0.0
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from briscola.ai.search import DEFAULT_BUDGET, HardBot
+from briscola.engine import Card, Play, PlayerView
+
+__all__ = ["Assessment", "default_budget", "evaluate"]
+
+
+def default_budget(players: int) -> int:
+    """The search budget of one move of the ``hard`` bot (work units) for ``players``."""
+    return DEFAULT_BUDGET.get(players, 30000)
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """Per legal card, the expected final points of the seat's side if it is played now
+    (the search plays on from there for every seat, itself included)."""
+
+    values: tuple[tuple[Card, float], ...]
+    #: The card with the most expected points (the first such in ``values`` on a tie).
+    best: Card
+    #: Every possible deal was searched (no sampling noise).
+    exact: bool
+    samples: int
+
+    def value(self, card: Card) -> float:
+        """Expected points of the seat's side after ``card``."""
+        for other, points in self.values:
+            if other == card:
+                return points
+        raise ValueError(f"{card.code} is not one of the cards assessed")
+
+    def loss(self, card: Card) -> float:
+        """Expected points given up by playing ``card`` instead of the best card."""
+        return max(0.0, self.value(self.best) - self.value(card))
+
+    def runner_up(self) -> Card | None:
+        """The second best card, or None with a single card."""
+        others = [(points, card) for card, points in self.values if card != self.best]
+        if not others:
+            return None
+        top = max(points for points, _ in others)
+        return next(card for points, card in others if points == top)
+
+
+def evaluate(seen: PlayerView, seed: int = 0, budget: int | None = None) -> Assessment:
+    """Assess every card ``seen.seat`` may play now with the hard search (its samples,
+    rollouts and exact endgames, at ``budget`` work units; by default a hard move's), from
+    ``seen`` alone: hidden cards are dealt at random consistently with the view, never
+    read. The same view, seed and budget give the same assessment.
+
+    Lines that swap the briscola first are left out: the coach assesses the card played.
+    """
+    plays = [a.card for a in seen.legal if isinstance(a, Play)]
+    if seen.phase != "play" or not plays:
+        raise ValueError("nothing to assess: this seat is not to play a card")
+    if budget is None:
+        budget = default_budget(seen.rules.players)
+    if budget < 1:
+        raise ValueError(f"the budget must be at least 1 work unit, not {budget}")
+    bot = HardBot(random.Random(seed), budget=budget, deterministic=True)
+    found = bot.evaluate(seen)
+    by_card = {card: found.points(i) for i, (swap, card) in enumerate(found.lines) if swap is None}
+    values = tuple((card, by_card[card.index]) for card in plays)
+    top = max(points for _, points in values)
+    best = next(card for card, points in values if points == top)
+    return Assessment(values=values, best=best, exact=found.exact, samples=found.samples)

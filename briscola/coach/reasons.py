@@ -1,0 +1,205 @@
+"""Why a card is good or bad, in facts a player can check: a message id and parameters.
+
+The coach never writes sentences: :func:`explain` picks one of :data:`REASONS` and fills a
+:class:`Reason` with simple facts of the position (points on the table, whether the card
+takes the trick, which cards still out could beat it, trumps still out) as seen by the
+seat. The GUI turns it into a sentence in the player's language
+(:func:`briscola.gui.coachtext.reason_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from briscola.ai.knowledge import Knowledge, beats, table_winner
+from briscola.engine import Card, PlayerView
+
+from .assess import Assessment
+
+__all__ = ["REASONS", "Reason", "explain"]
+
+#: Message ids, with what each says (the English sentences live in the GUI).
+REASONS: Final[dict[str, str]] = {
+    "only": "the only card that may be played",
+    "take_safe": "takes the points on the table and nothing still out can beat it",
+    "take_few": "takes the points on the table and only the beaters can beat it",
+    "take": "takes the points on the table; worth the risk",
+    "load": "the seat's side is taking the trick: the card adds its points",
+    "keep_trumps": "gives nothing away and keeps the trumps",
+    "let_go": "cannot (or need not) take the trick and gives away little",
+    "lead_safe": "leads a card nothing still out can beat",
+    "lead_cheap": "leads a card that risks few points",
+    "close": "the card and the other one are about as good",
+    "best": "the search's best card by its expected points",
+    "gift": "gave its points to a trick the other side takes; the other card kept them",
+    "wasted_trump": "spent a trump on a poor trick; the other card was enough",
+    "missed": "the other card would have taken the points on the table",
+    "exposed": "a lead the beaters could take; the other card was safer",
+    "worse": "the other card was worth more points",
+}
+
+#: Expected points within which two cards count as about as good.
+CLOSE: Final = 0.5
+#: At most this many beaters are named ("only the Three of coins can beat it").
+FEW: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One reason (``key`` in :data:`REASONS`) about ``card``, compared with ``other`` (the
+    best card when ``card`` is not, the runner-up for ``close``)."""
+
+    key: str
+    card: Card
+    other: Card | None = None
+    #: Points of the cards on the table before ``card``.
+    table_points: int = 0
+    #: Cards still out (not seen by the seat) that could take the trick from ``card``.
+    beaters: tuple[Card, ...] = ()
+    #: Trumps the seat has not seen played or in its own hand.
+    trumps_out: int = 0
+    #: Expected points ``card`` gives up against the best card.
+    loss: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "card": self.card.code}
+        if self.other is not None:
+            out["other"] = self.other.code
+        out["table_points"] = self.table_points
+        out["beaters"] = [c.code for c in self.beaters]
+        out["trumps_out"] = self.trumps_out
+        out["loss"] = round(self.loss, 2)
+        return out
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Reason:
+        """The inverse of :meth:`to_json`; ValueError on anything else."""
+        if not isinstance(doc, dict) or doc.get("key") not in REASONS:
+            raise ValueError("a reason needs a known 'key'")
+        other = doc.get("other")
+        try:
+            return cls(
+                key=doc["key"],
+                card=Card.from_code(doc["card"]),
+                other=None if other is None else Card.from_code(other),
+                table_points=int(doc.get("table_points", 0)),
+                beaters=tuple(Card.from_code(c) for c in doc.get("beaters", [])),
+                trumps_out=int(doc.get("trumps_out", 0)),
+                loss=float(doc.get("loss", 0.0)),
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"a reason is malformed: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What playing ``card`` does, as the seat can tell."""
+
+    takes: bool  # the card is the best on the table once played
+    mine: bool  # the trick's best card so far is the seat's side (before ``card``)
+    table_points: int
+    beaters: tuple[Card, ...]  # cards still out that later seats could take it with
+
+
+def _facts(seen: PlayerView, kn: Knowledge, card: Card) -> _Facts:
+    rules = seen.rules
+    n = rules.players
+    table = seen.table
+    table_points = sum(c.points for _, c in table)
+    mine = False
+    if table:
+        best_seat, best = table_winner(table, kn.trump, kn.strength)
+        mine = kn.mates[best_seat] >= 1.0
+        takes = beats(best, card, kn.trump, kn.strength)
+        leader = table[0][0]
+    else:
+        takes = True
+        leader = seen.seat
+    top = card if takes else table_winner(table, kn.trump, kn.strength)[1]
+    later = [(leader + i) % n for i in range(len(table) + 1, n)]
+    pool: set[Card] = set()
+    for seat in later:
+        if kn.mates[seat] < 1.0:
+            pool |= kn.unseen | kn.known[seat]
+    beaters = tuple(sorted(kn.beaters(top, pool), key=lambda c: c.index)) if takes else ()
+    return _Facts(takes=takes, mine=mine, table_points=table_points, beaters=beaters)
+
+
+def explain(seen: PlayerView, found: Assessment, card: Card | None = None) -> Reason:
+    """A reason for ``card`` (by default the best card of ``found``): why it is the best,
+    or, for another card, what it gave up against the best."""
+    kn = Knowledge.of(seen)
+    best = found.best
+    card = best if card is None else card
+    trumps_out = sum(1 for c in kn.outstanding() if c.suit is seen.trump)
+    facts = _facts(seen, kn, card)
+
+    def reason(key: str, other: Card | None = None, beaters: tuple[Card, ...] = ()) -> Reason:
+        return Reason(
+            key=key,
+            card=card,
+            other=other,
+            table_points=facts.table_points,
+            beaters=beaters,
+            trumps_out=trumps_out,
+            loss=found.loss(card),
+        )
+
+    if len(found.values) == 1:
+        return reason("only")
+    if card != best:
+        return _why_worse(seen, kn, found, card, facts, reason)
+    runner = found.runner_up()
+    if runner is not None and found.value(best) - found.value(runner) < CLOSE:
+        return reason("close", runner)
+    trump = seen.trump
+    if seen.table:
+        if facts.takes and not facts.mine and facts.table_points > 0:
+            if not facts.beaters:
+                return reason("take_safe")
+            if len(facts.beaters) <= FEW:
+                return reason("take_few", beaters=facts.beaters)
+            return reason("take", beaters=facts.beaters)
+        if facts.mine and not facts.beaters and card.points > 0:
+            return reason("load")
+        if not facts.takes or facts.mine:
+            others = [c for c, _ in found.values if c != card]
+            if card.points == 0 and card.suit is not trump and any(c.suit is trump for c in others):
+                return reason("keep_trumps")
+            return reason("let_go")
+        return reason("best")
+    if not facts.beaters:
+        return reason("lead_safe")
+    if card.points <= 4 and card.suit is not trump:
+        others = [c for c, _ in found.values if c != card]
+        if card.points == 0 and any(c.suit is trump for c in others):
+            return reason("keep_trumps")
+        return reason("lead_cheap", beaters=facts.beaters)
+    return reason("best")
+
+
+def _why_worse(
+    seen: PlayerView,
+    kn: Knowledge,
+    found: Assessment,
+    card: Card,
+    facts: _Facts,
+    reason: Callable[..., Reason],
+) -> Reason:
+    best = found.best
+    trump = seen.trump
+    if found.loss(card) < CLOSE:
+        return reason("close", best)
+    best_facts = _facts(seen, kn, best)
+    if seen.table:
+        if best_facts.takes and not facts.takes and not best_facts.mine:
+            return reason("missed", best)
+        if not facts.takes and not facts.mine and card.points > best.points:
+            return reason("gift", best)
+        if card.suit is trump and best.suit is not trump and facts.table_points + card.points < 10:
+            return reason("wasted_trump", best)
+    elif facts.beaters and len(best_facts.beaters) < len(facts.beaters) and card.points > 0:
+        return reason("exposed", best, facts.beaters)
+    return reason("worse", best)
