@@ -1,0 +1,117 @@
+"""A headless player: a :class:`NetClient` that plays its seat by a chooser (a bot, or a
+script of moves), for tests, scripted games and smoke checks of a server.
+
+It keeps every frame it received (:attr:`HeadlessPlayer.frames`) and the latest view, and
+answers the server as a person would: it moves when the view says it is its turn and asks
+for the next hand once one is over.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from typing import Any
+
+from briscola.engine import Action, PlayerView
+from briscola.engine.codec import view_from_json
+
+from .client import NetClient
+
+__all__ = ["HeadlessPlayer"]
+
+Chooser = Callable[[PlayerView], Action]
+
+
+class HeadlessPlayer:
+    """Plays one seat through ``client``; ``choose`` picks each move (None: never moves)."""
+
+    def __init__(
+        self, client: NetClient, choose: Chooser | None = None, auto_next: bool = True
+    ) -> None:
+        self.client = client
+        self.choose = choose
+        self.auto_next = auto_next
+        self.frames: list[dict[str, Any]] = []
+        self.view: PlayerView | None = None
+        self.moves = -1
+        self.hand = 0
+        self.phase = ""
+        self.table: dict[str, Any] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.closed: dict[str, Any] | None = None
+        self.match_over = False
+        self.hands_seen: set[int] = set()
+        self.acted = 0
+        self._asked_next = -1
+        self._acted_at: tuple[int, int] = (-1, -1)
+
+    def handle(self, message: dict[str, Any]) -> None:
+        """Take in one message; move if it is this seat's turn."""
+        self.frames.append(message)
+        kind = message.get("type")
+        if kind == "table":
+            self.table = message
+        elif kind == "error":
+            self.errors.append(message)
+        elif kind == "closed":
+            self.closed = message
+        elif kind == "update":
+            self._update(message)
+
+    def _update(self, message: dict[str, Any]) -> None:
+        self.view = view_from_json(message["view"])
+        self.moves = int(message["moves"])
+        self.hand = int(message["hand"])
+        self.phase = str(message["phase"])
+        self.hands_seen.add(self.hand)
+        if any(event.get("event") == "match_over" for event in message["events"]):
+            self.match_over = True
+        seen = self.view
+        if (
+            self.choose is not None
+            and self.phase == "playing"
+            and seen.is_my_turn
+            and seen.legal
+            and self._acted_at != (self.hand, self.moves)
+        ):
+            self._acted_at = (self.hand, self.moves)
+            self.client.act(self.choose(seen), self.moves)
+            self.acted += 1
+        if self.auto_next and self.phase == "between" and self._asked_next != self.hand:
+            self._asked_next = self.hand
+            self.client.next_hand()
+
+    def pump(self, timeout: float = 0.0) -> dict[str, Any] | None:
+        """Handle one message (waiting up to ``timeout`` seconds); None when none came."""
+        try:
+            message = (
+                self.client.incoming.get(timeout=timeout)
+                if timeout > 0
+                else (self.client.incoming.get_nowait())
+            )
+        except queue.Empty:
+            return None
+        self.handle(message)
+        return message
+
+    def run_until(self, done: Callable[[HeadlessPlayer], bool], timeout: float = 30.0) -> None:
+        """Handle messages until ``done(self)``; raises ``TimeoutError`` at the deadline."""
+        deadline = time.monotonic() + timeout
+        while not done(self):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(
+                    f"{self.client.name}: condition not met in {timeout:.0f} s"
+                    f" (phase {self.phase!r}, status {self.client.status})"
+                )
+            self.pump(min(left, 0.5))
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        """The latest frame of ``kind``."""
+        found: dict[str, Any] | None = None
+        for frame in reversed(self.frames):
+            if frame.get("type") == kind:
+                found = frame
+                break
+        return found

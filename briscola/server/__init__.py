@@ -1,0 +1,12 @@
+"""The Briscola network server (no pygame): tables of people and computer players over
+WebSockets, judged by the engine. Run ``python -m briscola.server``; the protocol is in
+``docs/network-protocol.md`` and deployment in ``docs/server.md``.
+
+:class:`Server` runs on an asyncio loop; :class:`ServerThread` runs one in a background
+thread (the embedded server of a host, and tests); :mod:`briscola.server.load` measures it.
+"""
+
+from .app import Server, ServerConfig, ServerThread
+from .tables import Table, TableError
+
+__all__ = ["Server", "ServerConfig", "ServerThread", "Table", "TableError"]

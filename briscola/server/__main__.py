@@ -1,0 +1,159 @@
+"""``python -m briscola.server``: run a dedicated server (see ``docs/server.md``)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import ssl
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .app import Server, ServerConfig
+
+__all__ = ["main", "parse_args"]
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free port): {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m briscola.server",
+        description="Briscola network server: tables of friends and computer players.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=_port, default=8765, help="port (0: any free port)")
+    parser.add_argument("--cert", type=Path, help="TLS certificate chain (PEM): serve wss://")
+    parser.add_argument("--key", type=Path, help="TLS private key (PEM), with --cert")
+    parser.add_argument("--records", type=Path, help="folder for game records")
+    parser.add_argument(
+        "--grace", type=_positive, default=60.0, help="seconds a dropped seat waits (60)"
+    )
+    parser.add_argument("--max-tables", type=_count, default=1000)
+    parser.add_argument("--max-connections", type=_count, default=2000)
+    parser.add_argument("--max-per-address", type=_count, default=64)
+    parser.add_argument("--bot-threads", type=_count, default=2)
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds before a bot moves")
+    parser.add_argument("--rate", type=_positive, default=10.0, help="messages/s per connection")
+    parser.add_argument("--burst", type=_count, default=30, help="burst of messages allowed")
+    parser.add_argument(
+        "--announce",
+        metavar="ADDRESS",
+        help="announce waiting rooms on the local network (mDNS), reachable at ADDRESS",
+    )
+    parser.add_argument(
+        "--mdns-interface",
+        action="append",
+        metavar="ADDRESS",
+        help="speak mDNS only on this interface address (repeatable; default: all)",
+    )
+    parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING"])
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argparse.Namespace]:
+    """The configuration the command line asks for; exits with status 2 on a bad flag."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if (args.cert is None) != (args.key is None):
+        parser.error("--cert and --key go together")
+    context: ssl.SSLContext | None = None
+    if args.cert is not None:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        try:
+            context.load_cert_chain(args.cert, args.key)
+        except (OSError, ssl.SSLError) as exc:
+            parser.error(f"cannot load the certificate and key: {exc}")
+    if args.bot_delay < 0 or args.bot_delay > 10:
+        parser.error("--bot-delay must be 0 to 10 seconds")
+    if args.announce is not None:
+        import ipaddress
+
+        try:
+            ipaddress.ip_address(args.announce)
+        except ValueError:
+            parser.error(f"--announce needs an IP address, got {args.announce!r}")
+    return ServerConfig(
+        host=args.host,
+        port=args.port,
+        ssl=context,
+        records=args.records,
+        grace=args.grace,
+        max_tables=args.max_tables,
+        max_connections=args.max_connections,
+        max_per_address=args.max_per_address,
+        bot_threads=args.bot_threads,
+        bot_delay=args.bot_delay,
+        rate=args.rate,
+        burst=args.burst,
+    ), args
+
+
+async def _serve(config: ServerConfig, args: argparse.Namespace) -> None:
+    server = Server(config)
+    try:
+        await server.start()
+    except OSError as exc:
+        print(
+            f"briscola.server: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr
+        )
+        raise SystemExit(1) from None
+    print(f"listening on {server.url}", flush=True)
+    announcer = None
+    if args.announce:
+        from briscola.net.lan import TableAnnouncer
+
+        announcer = TableAnnouncer(server, args.announce, args.mdns_interface)
+        await announcer.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    if announcer is not None:
+        await announcer.stop()
+    await server.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    config, args = parse_args(argv)
+    logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(message)s")
+    asyncio.run(_serve(config, args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

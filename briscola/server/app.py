@@ -1,0 +1,626 @@
+"""The WebSocket server: connections, limits and the routing of messages to tables.
+
+Limits rest on the ``websockets`` library where it has them: ``max_size`` (oversized frames
+close the connection with code 1009), ``ping_interval``/``ping_timeout`` (dead peers),
+``open_timeout`` (slow handshakes) and ``process_request`` (too many connections are
+refused with HTTP 503 before the WebSocket opens). On top: a token bucket per connection, a
+hello deadline, an idle deadline for connections without a table, failed-join limits per
+address and a cap on tables. A bad message gets an ``error`` reply and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import secrets
+import ssl
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any, Final
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from briscola.engine import Rules
+from briscola.net.wire import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    PROTOCOL,
+    ProtocolError,
+    check_name,
+    decode,
+    encode,
+    normalize_code,
+)
+
+from .tables import LEVELS, FrameTap, Seat, SeatKind, Table, TableConfig
+
+__all__ = ["Server", "ServerConfig", "ServerThread"]
+
+log = logging.getLogger("briscola.server")
+
+#: Close codes of the application range (4000-4999) the server uses.
+CLOSE_PROTOCOL: Final = 4000
+CLOSE_ABUSE: Final = 4008
+CLOSE_IDLE: Final = 4001
+
+
+@dataclass
+class ServerConfig:
+    """Every limit and timing of the server (``python -m briscola.server --help``)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    ssl: ssl.SSLContext | None = None
+    records: Path | None = None
+    #: Seconds a dropped player's seat waits before a computer player takes over.
+    grace: float = 60.0
+    #: Embedded in the host's app: the host leaving closes the table.
+    embedded: bool = False
+    max_tables: int = 1000
+    max_connections: int = 2000
+    max_per_address: int = 64
+    #: Largest frame accepted, in bytes (``websockets``' ``max_size``).
+    max_message: int = 16 * 1024
+    #: Messages per second per connection, with bursts of ``burst``.
+    rate: float = 10.0
+    burst: int = 30
+    #: Refused (rate-limited) messages in a row before the connection is closed.
+    strikes: int = 200
+    hello_timeout: float = 10.0
+    #: Seconds a connection may stay without a table before it is closed.
+    idle_timeout: float = 300.0
+    #: Seconds a waiting room may stay untouched before it is closed.
+    lobby_timeout: float = 1800.0
+    next_hand_timeout: float = 120.0
+    #: Failed joins (bad code or token) per address within ``failed_join_window`` seconds.
+    failed_joins: int = 10
+    failed_join_window: float = 60.0
+    ping_interval: float | None = 20.0
+    ping_timeout: float | None = 20.0
+    bot_threads: int = 2
+    bot_delay: float = 0.0
+    takeover_level: str = "medium"
+    #: Frames queued for one slow client before it is disconnected.
+    outbox_limit: int = 1000
+    #: Seconds between sweeps for idle tables.
+    sweep_interval: float = 5.0
+
+    def table_config(self) -> TableConfig:
+        return TableConfig(
+            grace=self.grace,
+            next_hand_timeout=self.next_hand_timeout,
+            bot_delay=self.bot_delay,
+            takeover_level=self.takeover_level,
+            embedded=self.embedded,
+            records=self.records,
+        )
+
+
+class _Conn:
+    """One client connection: its outgoing queue, rate limit and place at a table."""
+
+    def __init__(self, ws: ServerConnection, address: str, config: ServerConfig) -> None:
+        self.ws = ws
+        self.address = address
+        self.config = config
+        self.name = ""
+        self.table: Table | None = None
+        self.seat: Seat | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.tokens = float(config.burst)
+        self.stamp = time.monotonic()
+        self.strikes = 0
+        self.dropped = False
+
+    def post(self, text: str) -> None:
+        if self.dropped:
+            return
+        if self.outbox.qsize() >= self.config.outbox_limit:
+            self.dropped = True
+            log.warning("%s: too slow to read, disconnected", self.address)
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
+
+    def error(self, code: str, message: str, ref: Any = None, **extra: Any) -> None:
+        reply: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        if isinstance(ref, str):
+            reply["ref"] = ref[:32]
+        reply.update(extra)
+        self.post(encode(reply))
+
+    def allow(self) -> bool:
+        """Token bucket: ``rate`` messages per second, bursts of ``burst``."""
+        now = time.monotonic()
+        self.tokens = min(
+            float(self.config.burst), self.tokens + (now - self.stamp) * self.config.rate
+        )
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
+
+    async def write_loop(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await self.ws.close(CLOSE_ABUSE if self.dropped else 1000)
+                return
+            await self.ws.send(text)
+
+
+@dataclass
+class _Stats:
+    connections: int = 0
+    messages: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+
+
+class Server:
+    """The Briscola server. ``await start()``, then ``await close()``; or use
+    :class:`ServerThread` to run one beside a GUI or a test."""
+
+    def __init__(self, config: ServerConfig | None = None) -> None:
+        self.config = config or ServerConfig()
+        self.tables: dict[str, Table] = {}
+        self.conns: set[_Conn] = set()
+        self.per_address: Counter[str] = Counter()
+        self.failed: dict[str, deque[float]] = {}
+        self.stats = _Stats()
+        #: Test hook: called with (table, seat, frame) for every frame sent to a seat.
+        self.tap: FrameTap | None = None
+        self.port = self.config.port
+        self._ws: WsServer | None = None
+        self._pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=max(1, self.config.bot_threads), thread_name_prefix="briscola-bot"
+        )
+        self._sweeper: asyncio.Task[None] | None = None
+        self._closing = False
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        cfg = self.config
+        self._ws = await serve(
+            self._handle,
+            cfg.host,
+            cfg.port,
+            ssl=cfg.ssl,
+            max_size=cfg.max_message,
+            max_queue=8,
+            ping_interval=cfg.ping_interval,
+            ping_timeout=cfg.ping_timeout,
+            open_timeout=cfg.hello_timeout,
+            close_timeout=5,
+            compression=None,
+            process_request=self._admit,
+            server_header=None,
+        )
+        sockets = list(self._ws.sockets)
+        if sockets:
+            self.port = int(sockets[0].getsockname()[1])
+        self._sweeper = asyncio.create_task(self._sweep())
+        log.info("listening on %s", self.url)
+
+    @property
+    def url(self) -> str:
+        scheme = "wss" if self.config.ssl is not None else "ws"
+        host = self.config.host
+        if ":" in host:
+            host = f"[{host}]"
+        return f"{scheme}://{host}:{self.port}"
+
+    async def close(self, reason: str = "shutdown", message: str = "the server is closing") -> None:
+        """Tell every table, save hands in progress, then close every connection."""
+        if self._closing:
+            return
+        self._closing = True
+        for table in list(self.tables.values()):
+            table.close(reason, message)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for conn in list(self.conns):
+            conn.outbox.put_nowait(None)
+        if self._ws is not None:
+            self._ws.close(close_connections=False)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._ws.wait_closed(), 10)
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def serve_forever(self) -> None:
+        assert self._ws is not None
+        await self._ws.wait_closed()
+
+    # ------------------------------------------------------------------ admission
+
+    def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
+        address = _address(ws)
+        if self._closing:
+            return _refuse(ws, HTTPStatus.SERVICE_UNAVAILABLE, "the server is closing")
+        if len(self.conns) >= self.config.max_connections:
+            return _refuse(ws, HTTPStatus.SERVICE_UNAVAILABLE, "the server is full")
+        if self.per_address[address] >= self.config.max_per_address:
+            return _refuse(ws, HTTPStatus.TOO_MANY_REQUESTS, "too many connections from you")
+        return None
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = _address(ws)
+        conn = _Conn(ws, address, self.config)
+        over = (
+            len(self.conns) >= self.config.max_connections
+            or self.per_address[address] >= self.config.max_per_address
+        )
+        if over or self._closing:
+            await ws.close(1013, "too many connections")
+            return
+        self.conns.add(conn)
+        self.per_address[address] += 1
+        self.stats.connections += 1
+        writer = asyncio.create_task(conn.write_loop())
+        try:
+            await self._converse(conn)
+        except ConnectionClosed:
+            pass
+        except Exception:  # a bug must cost one connection, never the server
+            log.exception("%s: connection failed", address)
+        finally:
+            self.conns.discard(conn)
+            self.per_address[address] -= 1
+            if self.per_address[address] <= 0:
+                del self.per_address[address]
+            self._detach(conn)
+            conn.outbox.put_nowait(None)
+            with contextlib.suppress(
+                asyncio.TimeoutError, ConnectionClosed, asyncio.CancelledError
+            ):
+                await asyncio.wait_for(writer, 5)
+            writer.cancel()
+
+    async def _converse(self, conn: _Conn) -> None:
+        ws = conn.ws
+        try:
+            first = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
+        except TimeoutError:
+            await ws.close(CLOSE_IDLE, "no hello in time")
+            return
+        if not self._hello(conn, first):
+            conn.outbox.put_nowait(None)
+            return
+        while True:
+            timeout = self.config.idle_timeout if conn.table is None else None
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout)
+            except TimeoutError:
+                conn.post(encode({"type": "closed", "reason": "idle", "message": "idle too long"}))
+                conn.outbox.put_nowait(None)
+                return
+            self.stats.messages += 1
+            if not conn.allow():
+                self.stats.errors["rate_limited"] += 1
+                if conn.strikes == 1:
+                    conn.error("rate_limited", "too many messages: slow down")
+                if conn.strikes >= self.config.strikes:
+                    await ws.close(CLOSE_ABUSE, "too many messages")
+                    return
+                continue
+            ref: Any = None
+            try:
+                message = decode(text)
+                ref = message["type"]
+                self._dispatch(conn, message)
+            except ProtocolError as exc:
+                self.stats.errors[exc.code] += 1
+                conn.error(exc.code, str(exc), ref)
+            except Exception:
+                log.exception("%s: message failed", conn.address)
+                self.stats.errors["internal"] += 1
+                conn.error("internal", "the server could not handle that message", ref)
+
+    def _hello(self, conn: _Conn, text: str | bytes) -> bool:
+        try:
+            message = decode(text)
+            if message["type"] != "hello":
+                raise ProtocolError("hello_first", 'the first message must be {"type": "hello"}')
+            version = message.get("protocol")
+            if version != PROTOCOL:
+                raise ProtocolError(
+                    "version",
+                    f"this server speaks {PROTOCOL}, the client {version!r}: update the game"
+                    " so both speak the same version",
+                )
+            conn.name = check_name(message.get("name"))
+        except ProtocolError as exc:
+            conn.error(exc.code, str(exc), "hello", protocol=PROTOCOL)
+            return False
+        conn.post(
+            encode(
+                {
+                    "type": "welcome",
+                    "protocol": PROTOCOL,
+                    "server": "briscola",
+                    "limits": {
+                        "max_message": self.config.max_message,
+                        "rate": self.config.rate,
+                        "burst": self.config.burst,
+                        "grace": self.config.grace,
+                    },
+                }
+            )
+        )
+        return True
+
+    # ------------------------------------------------------------------ messages
+
+    def _dispatch(self, conn: _Conn, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "create":
+            self._create(conn, message)
+        elif kind == "join":
+            self._join(conn, message)
+        elif kind == "resume":
+            self._resume(conn, message)
+        elif kind in ("ready", "start", "act", "next", "leave"):
+            table, seat = conn.table, conn.seat
+            if table is None or seat is None:
+                raise ProtocolError("no_table", f"{kind}: join or create a table first")
+            if kind == "ready":
+                table.set_ready(seat, message.get("ready", True) is True)
+            elif kind == "start":
+                table.start(seat, fill_bots=message.get("fill_bots") is True)
+            elif kind == "act":
+                table.act(seat, message.get("action"), message.get("moves"))
+            elif kind == "next":
+                table.next_hand(seat)
+            else:
+                conn.table, conn.seat = None, None
+                table.leave(seat)
+        elif kind == "hello":
+            raise ProtocolError("hello_twice", "hello was already said")
+        else:
+            raise ProtocolError(
+                "unknown_type",
+                "unknown message type: expected create, join, resume, ready, start, act,"
+                " next or leave",
+            )
+
+    def _create(self, conn: _Conn, message: dict[str, Any]) -> None:
+        if conn.table is not None:
+            raise ProtocolError("at_table", "leave this table before creating another")
+        if len(self.tables) >= self.config.max_tables:
+            raise ProtocolError("server_full", "the server holds as many tables as it can")
+        rules_data = message.get("rules", {"preset": "classic2"})
+        try:
+            rules = Rules.from_dict(rules_data)
+        except (ValueError, TypeError) as exc:
+            raise ProtocolError("bad_rules", f"rules: {exc}") from None
+        kinds = _seat_kinds(message.get("seats"), rules.players)
+        host = message.get("seat", 0)
+        if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < rules.players:
+            raise ProtocolError("bad_seats", f"seat must be a number from 0 to {rules.players - 1}")
+        code = self._new_code()
+        table = Table(
+            code,
+            rules,
+            kinds,
+            host,
+            self.config.table_config(),
+            self._pool,
+            self._table_closed,
+            lambda: self.tap,
+        )
+        seat = table.claim(conn, host)
+        seat.ready = True
+        self.tables[code] = table
+        self._seat(conn, table, seat)
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    def _check_failures(self, conn: _Conn) -> None:
+        window = self.failed.get(conn.address)
+        if window is None:
+            return
+        now = time.monotonic()
+        while window and window[0] < now - self.config.failed_join_window:
+            window.popleft()
+        if not window:
+            del self.failed[conn.address]
+        elif len(window) >= self.config.failed_joins:
+            wait = window[0] + self.config.failed_join_window - now
+            raise ProtocolError(
+                "too_many_failed_joins",
+                f"too many wrong codes from your address: try again in {wait:.0f} s",
+            )
+
+    def _failed(self, conn: _Conn, code: str, message: str) -> ProtocolError:
+        self.failed.setdefault(conn.address, deque()).append(time.monotonic())
+        if len(self.failed) > 10_000:  # forget the oldest addresses first
+            self.failed.pop(next(iter(self.failed)))
+        return ProtocolError(code, message)
+
+    def _find(self, conn: _Conn, message: dict[str, Any]) -> Table:
+        if conn.table is not None:
+            raise ProtocolError("at_table", "leave this table before joining another")
+        self._check_failures(conn)
+        try:
+            code = normalize_code(message.get("code"))
+        except ProtocolError as exc:
+            raise self._failed(conn, exc.code, str(exc)) from None
+        table = self.tables.get(code)
+        if table is None or table.phase == "closed":
+            raise self._failed(conn, "no_table", f"there is no table {code}")
+        return table
+
+    def _join(self, conn: _Conn, message: dict[str, Any]) -> None:
+        table = self._find(conn, message)
+        wanted = message.get("seat")
+        if wanted is not None and (
+            not isinstance(wanted, int) or isinstance(wanted, bool) or not 0 <= wanted < 6
+        ):
+            raise ProtocolError("bad_seats", "seat must be a seat number")
+        seat = table.claim(conn, wanted)
+        self._seat(conn, table, seat)
+
+    def _resume(self, conn: _Conn, message: dict[str, Any]) -> None:
+        table = self._find(conn, message)
+        token = message.get("token")
+        seat = table.seat_of_token(token) if isinstance(token, str) and len(token) < 100 else None
+        if seat is None:
+            raise self._failed(conn, "bad_token", "that seat token is not valid at this table")
+        for other in self.conns:
+            if other is not conn and other.seat is seat:
+                other.table, other.seat = None, None
+                other.outbox.put_nowait(None)
+        conn.table, conn.seat = table, seat
+        conn.post(self._joined(table, seat))
+        table.resume(conn, seat)
+
+    def _seat(self, conn: _Conn, table: Table, seat: Seat) -> None:
+        conn.table, conn.seat = table, seat
+        conn.post(self._joined(table, seat))
+        table.broadcast_info()
+
+    @staticmethod
+    def _joined(table: Table, seat: Seat) -> str:
+        return encode(
+            {
+                "type": "joined",
+                "table": table.code,
+                "seat": seat.index,
+                "token": seat.token,
+                "host": seat.index == table.host,
+            }
+        )
+
+    def _detach(self, conn: _Conn) -> None:
+        table, seat = conn.table, conn.seat
+        conn.table, conn.seat = None, None
+        if table is not None and seat is not None and seat.peer is conn:
+            table.detach(seat)
+
+    def _table_closed(self, table: Table) -> None:
+        self.tables.pop(table.code, None)
+        for conn in self.conns:
+            if conn.table is table:
+                conn.table, conn.seat = None, None
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_interval)
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                idle = now - table.touched
+                if table.phase == "lobby" and idle > self.config.lobby_timeout:
+                    table.close("idle", "the waiting room stayed idle too long")
+                elif table.phase == "over" and idle > self.config.lobby_timeout:
+                    table.close("idle", "the table stayed idle too long")
+                elif not any(seat.connected for seat in table.seats) and (
+                    idle > self.config.grace + self.config.next_hand_timeout
+                ):
+                    table.close("abandoned", "no player is connected")
+
+
+def _address(ws: ServerConnection) -> str:
+    remote = ws.remote_address
+    if isinstance(remote, tuple) and remote:
+        return str(remote[0])
+    return str(remote)
+
+
+def _refuse(ws: ServerConnection, status: HTTPStatus, text: str) -> Response:
+    response = ws.respond(status, text + "\n")
+    response.headers = Headers([("Content-Type", "text/plain; charset=utf-8")])
+    return response
+
+
+def _seat_kinds(data: Any, players: int) -> list[tuple[SeatKind, str]]:
+    """Seats as the host asks: ``[{"kind": "human"}, {"kind": "bot", "level": "hard"}]``."""
+    if data is None:
+        return [("human", "medium")] * players
+    if not isinstance(data, list) or len(data) != players:
+        raise ProtocolError("bad_seats", f"seats must list {players} seats")
+    kinds: list[tuple[SeatKind, str]] = []
+    for entry in data:
+        if not isinstance(entry, dict):
+            raise ProtocolError("bad_seats", 'each seat is {"kind": "human"} or {"kind": "bot"}')
+        level = entry.get("level", "medium")
+        if level not in LEVELS:
+            raise ProtocolError("bad_seats", f"level must be one of {', '.join(LEVELS)}")
+        kind = entry.get("kind")
+        if kind == "human":
+            kinds.append(("human", str(level)))
+        elif kind == "bot":
+            kinds.append(("bot", str(level)))
+        else:
+            raise ProtocolError("bad_seats", 'a seat kind is "human" or "bot"')
+    return kinds
+
+
+class ServerThread:
+    """A server on its own event loop in a background thread (the host's embedded server,
+    and tests). ``start()`` returns once it listens; ``stop()`` closes it cleanly."""
+
+    def __init__(self, config: ServerConfig | None = None) -> None:
+        self.server = Server(config)
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="briscola-server", daemon=True)
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self.server.start())
+        except BaseException as exc:
+            self._error = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+        self.loop.close()
+
+    def start(self) -> ServerThread:
+        self._thread.start()
+        self._ready.wait(30)
+        if self._error is not None:
+            raise self._error
+        return self
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def call(self, function: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Run ``function`` on the server's loop and return its result (for tests)."""
+
+        async def run() -> Any:
+            return function()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
+
+    def stop(self, reason: str = "shutdown", message: str = "the server is closing") -> None:
+        if not self._thread.is_alive():
+            return
+        future = asyncio.run_coroutine_threadsafe(self.server.close(reason, message), self.loop)
+        with contextlib.suppress(concurrent.futures.TimeoutError):
+            future.result(20)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(20)
