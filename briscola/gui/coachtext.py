@@ -20,7 +20,7 @@ from typing import Final
 
 from ..coach import REASONS, MoveReview, Reason, Review
 from ..engine import Card
-from .i18n import N_, _, decimal
+from .i18n import N_, _, decimal, pgettext
 from .names import card_the
 
 __all__ = ["move_text", "reason_text", "summary_text", "verdict_text"]
@@ -57,14 +57,6 @@ _NOTHING: Final[dict[str, str]] = {
 }
 _MANY: Final[dict[str, str]] = {
     "exposed": N_("A risky lead: {count} cards still out can take {card}; {other} was safer."),
-}
-_VERDICTS: Final[dict[str, str]] = {
-    "forced": N_("Forced"),
-    "best": N_("Best"),
-    "good": N_("Good"),
-    "inaccuracy": N_("Inaccuracy"),
-    "mistake": N_("Mistake"),
-    "blunder": N_("Blunder"),
 }
 #: Beyond this many beaters a sentence gives their number instead of their names.
 _NAMED: Final = 2
@@ -103,7 +95,20 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
 
 def verdict_text(verdict: str) -> str:
     """A verdict's name (Best, Good, Inaccuracy, Mistake, Blunder, Forced)."""
-    return _(_VERDICTS[verdict])
+    match verdict:
+        case "forced":
+            return pgettext("verdict", "Forced")
+        case "best":
+            return pgettext("verdict", "Best")
+        case "good":
+            return pgettext("verdict", "Good")
+        case "inaccuracy":
+            return pgettext("verdict", "Inaccuracy")
+        case "mistake":
+            return pgettext("verdict", "Mistake")
+        case "blunder":
+            return pgettext("verdict", "Blunder")
+    raise ValueError(f"unknown verdict {verdict!r}")
 
 
 def move_text(move: MoveReview, style: str = "italian") -> str:
