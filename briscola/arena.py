@@ -23,8 +23,14 @@ as caller and otherwise. Intervals are 95% (normal approximation over deals).
 External programs: ``cmd:python my_bot.py`` runs a program over the bot protocol
 (``docs/bot-protocol.md``). An illegal or malformed answer, a crash or a timeout forfeits
 that game: the program's side loses it (Chiamata: -4 match points to the program's seat,
-+1 to each other seat) and the program is restarted for the next game. The arena stops
-when a program forfeits more than ``--max-forfeits`` games.
++1 to each other seat) and the program is restarted for the next game. A program gets
+``--bot-timeout`` seconds per answer (default 30). The arena stops when a program forfeits
+more than ``--max-forfeits`` games: the table, ``--json`` and ``--records`` still hold every
+game played so far, and the exit status is 1.
+
+A wrong command line (an unknown bot or bot option, rule options the rules refuse, an
+output file that cannot be written, a time limit that is not positive) exits with status 2
+before any game is played.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -77,14 +84,29 @@ class BotSpec:
             if not sep or not key:
                 raise ValueError(f"bad bot option {part!r} in {text!r}: expected key=value")
             options.append((key, _parse_value(value)))
-        return cls(text, name, tuple(options))
+        spec = cls(text, name, tuple(options))
+        if options:
+            spec._try_options()
+        return spec
 
-    def build(self, rng: random.Random, time_limit: float | None) -> Bot:
+    def _try_options(self) -> None:
+        """Build the bot and make one move with it: options the bot does not know, or
+        values of the wrong kind, are refused now rather than in the middle of a game."""
+        state = GameState.new(Rules.preset("classic2"), random.Random(0))
+        try:
+            bot = self.build(random.Random(0), None)
+            bot.choose(view(state, state.current_player or 0))
+        except Exception as exc:  # whatever the options break, it is the command line's fault
+            raise ValueError(f"bad options in {self.text!r}: {exc}") from None
+
+    def build(self, rng: random.Random, time_limit: float | None, timeout: float = 30.0) -> Bot:
         opts = dict(self.options)
         if time_limit is not None:
             opts.setdefault("time_limit", time_limit)
         if self.command is not None:
-            return ProgramBot(self.command, time_limit=opts.get("time_limit"), name=self.text)
+            return ProgramBot(
+                self.command, time_limit=opts.get("time_limit"), timeout=timeout, name=self.text
+            )
         return make_bot(self.name, rng, **opts)
 
 
@@ -126,6 +148,8 @@ class ArenaConfig:
     time_limit: float | None = None
     records: bool = False
     max_forfeits: int = 20
+    #: Seconds an external program may take to answer one request.
+    bot_timeout: float = 30.0
 
 
 # ---------------------------------------------------------------------------- seatings
@@ -227,7 +251,7 @@ def play_game(
             key = seat * 1000 + seating[seat]
             program = programs.get(key)
             if program is None:
-                built = spec.build(rng, config.time_limit)
+                built = spec.build(rng, config.time_limit, config.bot_timeout)
                 assert isinstance(built, ProgramBot)
                 program = programs[key] = built
             try:
@@ -592,7 +616,9 @@ def run_arena(config: ArenaConfig, progress: bool = False) -> tuple[dict[str, An
         if config.records:
             records.extend(g.record for g in result.games if g.record is not None)
         if forfeits > config.max_forfeits:
-            raise SystemExit(f"arena: more than {config.max_forfeits} forfeits: stopping")
+            summary = summarize(config, results)
+            summary["stopped"] = f"more than {config.max_forfeits} forfeits after {i} deals"
+            return summary, records
         if progress and (i % max(1, config.deals // 20) == 0 or i == config.deals):
             elapsed = time.perf_counter() - started
             print(f"  {i}/{config.deals} deals, {elapsed:.0f} s", file=sys.stderr, flush=True)
@@ -628,14 +654,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SPEC",
         help="add one bot (repeatable; use for cmd: lines that contain commas)",
     )
-    parser.add_argument("--deals", type=int, default=100, help="deals (default 100)")
+    parser.add_argument("--deals", type=_count(1), default=100, help="deals (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--jobs", type=_count(1), default=1, help="worker processes (default 1)")
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON")
     parser.add_argument("--records", metavar="FILE.jsonl", help="write one record per game")
     parser.add_argument(
         "--time-limit",
-        type=float,
+        type=_positive_number,
         metavar="MS",
         help="time limit per move in ms given to every bot (search bots then stop on time"
         " instead of their fixed budget: results are no longer reproducible)",
@@ -646,7 +672,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--partners-see", choices=("never", "start", "stock-empty"), help="team games"
     )
-    parser.add_argument("--max-forfeits", type=int, default=20, help="stop after more forfeits")
+    parser.add_argument(
+        "--max-forfeits", type=_count(0), default=20, help="stop after more forfeits (default 20)"
+    )
+    parser.add_argument(
+        "--bot-timeout",
+        type=_positive_number,
+        default=30.0,
+        metavar="SECONDS",
+        help="cmd: bots: seconds to answer one request before the game is forfeit (default 30)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     return parser
 
@@ -678,8 +713,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         seatings(rules, k)
     except ValueError as exc:
         parser.error(str(exc))
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
+    for option, target in (("--json", args.json), ("--records", args.records)):
+        problem = _unwritable(target)
+        if problem:
+            parser.error(f"{option} {target}: {problem}")
     config = ArenaConfig(
         rules=rules,
         specs=specs,
@@ -689,21 +726,71 @@ def main(argv: Sequence[str] | None = None) -> int:
         time_limit=None if args.time_limit is None else args.time_limit / 1000.0,
         records=bool(args.records),
         max_forfeits=args.max_forfeits,
+        bot_timeout=args.bot_timeout,
     )
     summary, records = run_arena(config, progress=not args.quiet)
     summary["command"] = "python -m briscola.arena " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
     print(format_table(summary))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(summary, out, indent=2)
-            out.write("\n")
-    if args.records:
-        from briscola.engine import write_records
+    try:
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as out:
+                json.dump(summary, out, indent=2)
+                out.write("\n")
+        if args.records:
+            from briscola.engine import write_records
 
-        write_records(args.records, records)
+            write_records(args.records, records)
+    except OSError as exc:
+        print(f"arena: could not write the results: {exc}", file=sys.stderr)
+        return 1
+    if "stopped" in summary:
+        print(f"arena: stopped: {summary['stopped']}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _count(least: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"expected at least {least}, got {value}")
+        return value
+
+    return parse
+
+
+def _positive_number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    return value
+
+
+def _unwritable(target: str | None) -> str | None:
+    """Why the output file ``target`` cannot be written (None when it can, or is not asked
+    for). Checked before any game is played, so no result is lost at the end."""
+    if not target:
+        return None
+    path = os.path.abspath(target)
+    if os.path.isdir(path):
+        return "is a folder"
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if not existed:
+        os.unlink(path)
+    return None
 
 
 if __name__ == "__main__":

@@ -199,10 +199,21 @@ def test_a_crashing_program_forfeits_and_restarts(
     assert "exited" in capsys.readouterr().err
 
 
-def test_too_many_forfeits_stop_the_arena(tmp_path: Path) -> None:
+def test_too_many_forfeits_stop_the_arena_and_keep_what_was_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     silent = _script(tmp_path, "import sys\nsys.exit(0)\n")
-    with pytest.raises(SystemExit):
-        main(["--bot", "random", "--bot", silent, "--deals", "5", "--max-forfeits", "2", "--quiet"])
+    out, records = tmp_path / "figures.json", tmp_path / "games.jsonl"
+    argv = ["--bot", "random", "--bot", silent, "--deals", "5", "--max-forfeits", "2"]
+    argv += ["--json", str(out), "--records", str(records), "--quiet"]
+    assert main(argv) == 1
+    figures = json.loads(out.read_text())
+    assert figures["deals"] == 2 and "stopped" in figures
+    assert figures["bots"][1]["forfeits"] == 4
+    docs = list(read_records(records))
+    assert len(docs) == 4 and all(doc["meta"]["forfeit"]["seat"] in (0, 1) for doc in docs)
+    captured = capsys.readouterr()
+    assert "stopped" in captured.err and "forfeits" in captured.out
 
 
 def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
