@@ -1,10 +1,11 @@
 """The generated card art: complete decks, loadable by pygame's SVG renderer, deterministic.
 
-Every deck directory under ``assets/cards`` (``italian`` when present, ``french`` and ``french4``
-always) must hold exactly the 40 ``<rank><suit>.svg`` files, each rasterising at the sizes the game
-uses with a card's aspect, all 40 faces different. The backs directory holds at least the
-classic and felt backs and the stock. The French and backs generators must give byte-identical
-output on every run and match the committed files.
+Every deck directory under ``assets/cards`` (``italian``, ``french``, ``french4``, ``spanish``,
+``piacentine``, ``siciliane``, and any other) must hold exactly the 40 ``<rank><suit>.svg`` files,
+a ``deck.json`` manifest and optionally the deck's own ``back.svg``; each image rasterises at
+the sizes the game uses (70 and 300 px wide among them) with a card's aspect, all 40 faces
+different. The backs directory holds at least the classic and felt backs and the stock. The
+generators must give byte-identical output on every run and match the committed files.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from briscola.gui import decks
 from tools import contact_sheet
 from tools.cardgen import backs, french
 
@@ -30,7 +32,7 @@ CARDS = ROOT / "assets" / "cards"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
 SUITS = ["D", "C", "S", "B"]
 EXPECTED = {f"{rank}{suit}.svg" for rank in RANKS for suit in SUITS}
-REQUIRED_DECKS = ("french", "french4")
+REQUIRED_DECKS = ("italian", "french", "french4", "spanish", "piacentine", "siciliane")
 DECKS = sorted({*REQUIRED_DECKS, *(p.name for p in CARDS.glob("*") if p.is_dir())} - {"backs"})
 VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
@@ -50,25 +52,37 @@ def viewbox(path: Path) -> tuple[float, float]:
 
 def check_loads(path: Path) -> None:
     vw, vh = viewbox(path)
-    for size in ((60, 96), (250, 400)):
+    for size in ((60, 96), (70, 112), (250, 400), (300, 480)):
         image = pygame.image.load_sized_svg(str(path), size)
         w, h = image.get_size()
-        assert w <= size[0] and h <= size[1], (path.name, size, (w, h))
+        assert w <= size[0] + 1 and h <= size[1] + 1, (path.name, size, (w, h))  # rounding
         assert abs(w / h - vw / vh) < 0.03, (path.name, size, (w, h))
         # Something is drawn: the middle of the card is not transparent.
         assert image.get_at((w // 2, h // 2)).a > 0, path.name
 
 
 @pytest.mark.parametrize("deck", DECKS)
-def test_deck_has_exactly_the_40_cards(deck: str) -> None:
+def test_deck_has_exactly_the_40_cards_a_manifest_and_at_most_a_back(deck: str) -> None:
     deck_dir = CARDS / deck
     assert deck_dir.is_dir(), f"missing deck directory {deck_dir}"
-    assert {p.name for p in deck_dir.iterdir()} == EXPECTED
+    names = {p.name for p in deck_dir.iterdir()}
+    assert names - {"back.svg"} == EXPECTED | {"deck.json"}
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_every_deck_folder_has_a_good_manifest_that_the_game_finds(deck: str) -> None:
+    info = decks.load_manifest(CARDS / deck)
+    assert info.id == deck
+    found = decks.discover(CARDS)
+    assert deck in found.decks, found.problems
+    assert not found.problems
 
 
 @pytest.mark.parametrize("deck", DECKS)
 def test_every_card_loads_with_a_card_aspect(deck: str) -> None:
-    for path in sorted((CARDS / deck).glob("*.svg")):
+    paths = sorted((CARDS / deck).glob("*.svg"))
+    assert len(paths) in (40, 41)
+    for path in paths:
         assert viewbox(path) == (250, 400), path.name
         check_loads(path)
 
@@ -77,6 +91,8 @@ def test_every_card_loads_with_a_card_aspect(deck: str) -> None:
 def test_all_faces_are_distinct(deck: str) -> None:
     seen: dict[bytes, str] = {}
     for path in sorted((CARDS / deck).glob("*.svg")):
+        if path.name == "back.svg":
+            continue
         image = pygame.image.load_sized_svg(str(path), (125, 200))
         pixels = pygame.image.tobytes(image, "RGBA")
         assert pixels not in seen, f"{path.name} looks exactly like {seen.get(pixels)}"

@@ -17,13 +17,15 @@ from typing import TypeVar
 import pygame
 
 from ..engine import Card
+from .decks import catalogue, deck_info
 from .paths import asset_path
 
 log = logging.getLogger(__name__)
 
 #: Height / width of every card (250 x 400 SVG units).
 CARD_RATIO = 1.6
-DECK_STYLES = ("italian", "french", "french4")
+#: Every folder of faces whose manifest is good (variants such as ``french4`` included).
+DECK_STYLES = tuple(catalogue().decks)
 BACK_NAMES = ("classic", "blue", "felt")
 SOUND_NAMES = ("shuffle", "deal", "play", "collect", "swap", "win", "lose", "draw", "click")
 
@@ -151,6 +153,15 @@ class Assets:
             key, lambda: self._svg(asset_path("cards", "backs", f"{name}.svg"), size)
         )
 
+    def deck_back(self, deck: str, back: str, width: int) -> pygame.Surface:
+        """The deck's own back (``back.svg`` in its folder) when it has one, else *back*."""
+        info = deck_info(deck)
+        path = info.back_path if info is not None else None
+        if path is None:
+            return self.card_back(back, width)
+        size = card_size(width)
+        return self._cards.get_or_make(("deck back", deck, size), lambda: self._svg(path, size))
+
     def shadow(self, width: int, alpha: int = 90) -> pygame.Surface:
         """A soft shadow for a card of ``width`` (a blurred rounded rectangle). Widths are
         rounded to 6 px: cards growing or shrinking in flight reuse a few shadows."""
@@ -203,6 +214,9 @@ class Assets:
         """Load every asset the game uses (both decks, backs, fonts, textures); return the
         problems found (empty when all is well)."""
         before = len(self.missing)
+        for problem in catalogue().problems:  # a bad manifest: that deck is left out
+            if problem not in self.missing:
+                self.missing.append(problem)
         for style in DECK_STYLES:
             for card in _ALL_CARDS:
                 self.card_face(card, style, 60)

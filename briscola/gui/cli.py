@@ -78,9 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     screen.add_argument("--windowed", action="store_true", help=_("start in a window"))
     screen.add_argument("--fullscreen", action="store_true", help=_("start full screen"))
     parser.add_argument("--size", type=_size, metavar="WxH", help=_("window size, e.g. 1280x720"))
-    parser.add_argument(
-        "--deck", choices=("italian", "french"), help=_("card faces (also in Settings)")
-    )
+    from .decks import deck_ids  # the decks whose manifests are good
+
+    parser.add_argument("--deck", choices=deck_ids(), help=_("card faces (also in Settings)"))
     parser.add_argument(
         "--lang",
         type=_language,

@@ -2,6 +2,9 @@
 
 Italian faces say Fante, Cavallo, Re and coins, cups, swords, batons (denari, coppe, spade,
 bastoni in Italian); French faces say Jack, Queen, King and diamonds, hearts, spades, clubs.
+Each deck's manifest (:mod:`briscola.gui.decks`) says which of these two sets of names it uses,
+and may give its own names in some languages (the Spanish deck says "Sota of coins" and
+numbers its figures 10, 11, 12); the corner label of a card comes from the manifest too.
 
 A card's name is one message per card rather than a ``"{rank} of {suit}"`` template: German
 puts the suit first in one word ("Münz-Ass", "Herz-Dame"), and the article that goes with a
@@ -13,7 +16,8 @@ Ace of coins" (:func:`card_the`; German translates it in the accusative).
 from __future__ import annotations
 
 from ..engine import Card, Rank, Suit
-from .i18n import N_, _
+from .decks import DeckInfo, naming_deck
+from .i18n import N_, _, current_language
 
 _RANKS_ITALIAN = {
     Rank.ACE: N_("Ace"),
@@ -135,32 +139,66 @@ _CARDS_FRENCH: dict[str, tuple[str, str]] = {
 
 
 def _french(style: str) -> bool:
+    info = naming_deck(style)
+    if info is not None:
+        return info.names == "french"
     return style.startswith("french")
+
+
+def _own_names(style: str) -> tuple[DeckInfo, str] | None:
+    """The deck and language when the deck's manifest names its cards in the language in use."""
+    info = naming_deck(style)
+    language = current_language()
+    if info is not None and language in info.card:
+        return info, language
+    return None
 
 
 def rank_name(rank: Rank, style: str = "italian") -> str:
     """A rank on its own, capitalised as a label: "Ace", "Cavallo", "Queen"."""
+    own = _own_names(style)
+    if own is not None and rank.code in own[0].figures[own[1]]:
+        return own[0].figures[own[1]][rank.code]
     return _((_RANKS_FRENCH if _french(style) else _RANKS_ITALIAN)[rank])
 
 
 def suit_name(suit: Suit, style: str = "italian") -> str:
     """A suit as it reads inside a sentence: "coins", "hearts" ("denari", "Herz")."""
+    own = _own_names(style)
+    if own is not None:
+        return own[0].suits[own[1]][suit.code]
     return _((_SUITS_FRENCH if _french(style) else _SUITS_ITALIAN)[suit])
+
+
+def _compose(card: Card, template: str, style: str) -> str:
+    rank = rank_name(card.rank, style)
+    return template.format(rank=rank, rank_lower=rank.lower(), suit=suit_name(card.suit, style))
 
 
 def card_name(card: Card, style: str = "italian") -> str:
     """E.g. "Ace of coins" / "Asso di denari" / "Münz-Ass", "Queen of hearts"."""
+    own = _own_names(style)
+    if own is not None:
+        return _compose(card, own[0].card[own[1]], style)
     return _((_CARDS_FRENCH if _french(style) else _CARDS_ITALIAN)[card.code][0])
 
 
 def card_the(card: Card, style: str = "italian") -> str:
     """The card with its definite article, as the object of a sentence: "the Ace of coins"
     / "l'asso di denari" / "das Münz-Ass" / "la sota de copas"."""
+    own = _own_names(style)
+    if own is not None:
+        forms = own[0].card_the[own[1]]
+        return _compose(card, forms.get(card.rank.code, forms["*"]), style)
     return _((_CARDS_FRENCH if _french(style) else _CARDS_ITALIAN)[card.code][1])
 
 
 def card_label(card: Card, style: str = "italian") -> str:
-    """A short label: the Napoletane index (1-10) on Italian faces, A 2..7 J Q K on French."""
+    """A short label, as in the deck's corners: the Napoletane index (1-10) on Italian faces,
+    A 2..7 J Q K on French, 1-7 and 10-12 on Spanish."""
+    info = naming_deck(style)
+    if info is not None:
+        return info.indices[card.rank.code]
     if _french(style):
         return card.rank.code
     return str(int(card.rank))

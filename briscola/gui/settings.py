@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
+from .decks import deck_ids, face_folder
 from .i18n import _
 from .storage import atomic_write_json, peek_json, read_json
 
@@ -35,6 +36,8 @@ SPEED_FACTOR = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 @dataclass
 class Settings:
     deck: str = "italian"
+    #: The decks D cycles through during a game (ticked in Settings).
+    deck_cycle: list[str] = field(default_factory=lambda: ["italian", "french"])
     four_colour: bool = False
     back: str = "classic"
     speed: str = "normal"
@@ -54,10 +57,9 @@ class Settings:
 
     @property
     def deck_style(self) -> str:
-        """Folder of card faces in use: ``italian``, ``french`` or ``french4``."""
-        if self.deck == "french" and self.four_colour:
-            return "french4"
-        return self.deck
+        """Folder of card faces in use, e.g. ``italian``, ``spanish`` or ``french4`` (the French
+        deck's four-colour variant): see :func:`briscola.gui.decks.face_folder`."""
+        return face_folder(self.deck, self.four_colour)
 
     @property
     def speed_factor(self) -> float:
@@ -87,7 +89,9 @@ class Settings:
 def _valid(name: str, value: Any) -> bool:
     default = getattr(Settings(), name)
     if name == "deck":
-        return value in DECKS
+        return isinstance(value, str) and value in deck_ids()
+    if name == "deck_cycle":
+        return isinstance(value, list) and all(isinstance(v, str) and len(v) <= 32 for v in value)
     if name == "back":
         return value in BACKS
     if name == "speed":

@@ -556,13 +556,16 @@ def draw_club(
     width: float = 14,
     scale: float = 1.0,
     seed: int = 7,
-    band: str = RED,
+    band: str | None = RED,
     leaves: bool = False,
     stubs: Sequence[float] = (0.34, 0.52, 0.7, 0.84),
+    wood: str = GREEN,
+    wood_dark: str = GREEN_DARK,
 ) -> None:
     """A knotty cudgel (bastone) centred on *at*, thick end up, then rotated by *angle*.
 
-    *stubs* are the positions (0 grip .. 1 head) of cut-off branches, alternating sides.
+    *stubs* are the positions (0 grip .. 1 head) of cut-off branches, alternating sides;
+    *wood* and *wood_dark* colour the bark (green on the Napoletane), *band* the rings (None: none).
     """
     sw = OUTLINE / scale
     with c.group(transform(at, angle, scale)):
@@ -578,7 +581,7 @@ def draw_club(
             base = (p[0] + side * widths[i] * 0.6, p[1])
             tip = (p[0] + side * (widths[i] + 9 + rng.uniform(0, 3)), p[1] - 9 - rng.uniform(0, 4))
             cuts.append((base, tip, side))
-            c.path(poly_d(ribbon([base, tip], [4.6, 4.0])), GREEN, INK, sw)
+            c.path(poly_d(ribbon([base, tip], [4.6, 4.0])), wood, INK, sw)
             if leaves:
                 twig_end = (tip[0] + side * 30, tip[1] - 24)
                 twig = bezier((tip, (tip[0] + side * 20, tip[1] - 2), twig_end), 6)
@@ -590,17 +593,17 @@ def draw_club(
                 c.path(
                     lens_d(twig_end, lerp(twig[-2], twig_end, 4.0), 8), GREEN_LIGHT, INK, sw * 0.6
                 )
-        c.path(poly_d(ribbon(center, widths)), GREEN, INK, sw)
+        c.path(poly_d(ribbon(center, widths)), wood, INK, sw)
         # bark shading down one side
         edge = ribbon(center[2:-2], [w * 0.52 for w in widths[2:-2]])
         right_edge = edge[len(edge) // 2 :][::-1]
-        c.path(poly_d(ribbon(right_edge, [w * 0.3 for w in widths[2:-2]])), GREEN_DARK, None, 0)
+        c.path(poly_d(ribbon(right_edge, [w * 0.3 for w in widths[2:-2]])), wood_dark, None, 0)
         # bands near the grip and below the head
-        for t0, t1 in ((0.1, 0.15), (0.19, 0.22), (0.6, 0.64)):
+        for t0, t1 in ((0.1, 0.15), (0.19, 0.22), (0.6, 0.64)) if band else ():
             i0, i1 = round(t0 * (n - 1)), round(t1 * (n - 1))
             c.path(
                 poly_d(ribbon(center[i0 : i1 + 1], [w + 0.6 for w in widths[i0 : i1 + 1]])),
-                band,
+                band or wood,
                 INK,
                 sw * 0.7,
             )
@@ -608,7 +611,7 @@ def draw_club(
         for t in (0.3, 0.45, 0.77):
             i = round(t * (n - 1))
             p = center[i]
-            c.ellipse(p[0] - widths[i] * 0.25, p[1], 2.6, 1.6, GREEN_DARK, INK, sw * 0.5)
+            c.ellipse(p[0] - widths[i] * 0.25, p[1], 2.6, 1.6, wood_dark, INK, sw * 0.5)
         for _base, tip, _side in cuts:
             c.ellipse(tip[0], tip[1], 4.2, 4.2, WOOD, INK, sw * 0.8)
         top = center[-1]
@@ -1205,3 +1208,103 @@ def draw_cavallo(c: Canvas, suit: str, style: FigureStyle | None = None) -> None
         draw_hand(c, hl)
         draw_hand(c, hr)
         draw_rider_head(c, x, head_y, pal)
+
+
+def draw_standing_re(c: Canvas, suit: str, style: FigureStyle | None = None) -> None:
+    """Re standing (the Spanish-derived patterns): a crowned, bearded king in a long robe and
+    an ermine cape, his suit's symbol in his right hand, his left hand on his belt."""
+    style = style or ITALIAN_FIGURES
+    pal = style.palettes[suit]
+    pose = style.king_poses[suit]
+    x = CX - 8
+    head_y = 100.0
+    for side in (-1, 1):
+        c.path(
+            smooth_d(
+                [(x + side * 8, 334, 1), (x + side * 24, 333), (x + side * 32, 340)]
+                + [(x + side * 20, 344), (x + side * 8, 342, 1)]
+            ),
+            BLACK,
+            INK,
+            OUTLINE,
+        )
+    cloak: list[Node] = [
+        (x, head_y + 26),
+        (x + 30, head_y + 34),
+        (x + 46, 170),
+        (x + 54, 260),
+        (x + 60, 330, 1),
+        (x, 334),
+    ]
+    c.shape(sym(cloak, x), pal.second, INK, OUTLINE)
+    draw_folds(c, x, [(48, 236, 54, 322)], pal.second_dark)
+    robe: list[Node] = [
+        (x, head_y + 24),
+        (x + 16, head_y + 26),
+        (x + 33, head_y + 38),
+        (x + 34, 160),
+        (x + 27, 200),
+        (x + 38, 250),
+        (x + 44, 334, 1),
+        (x, 336),
+    ]
+    c.shape(sym(robe, x), pal.main, INK, OUTLINE)
+    draw_folds(c, x, [(14, 226, 20, 326), (28, 240, 34, 326)], pal.main_dark)
+    c.line([(x - 44, 330), (x, 333), (x + 44, 330)], pal.trim, 5, smooth=True)
+    c.rect(x - 6, 198, 12, 134, pal.trim, INK, 1.4)
+    for by in range(212, 330, 18):
+        c.circle(x, by, 2.6, pal.second, INK, 0.8)
+    c.rect(x - 27, 194, 54, 10, pal.trim, INK, 1.6, 3)
+    cape: list[Node] = [
+        (x, head_y + 24),
+        (x + 18, head_y + 24),
+        (x + 37, head_y + 38),
+        (x + 39, head_y + 56),
+        (x + 20, head_y + 70),
+        (x, head_y + 74),
+    ]
+    c.shape(sym(cape, x), WHITE, INK, OUTLINE)
+    for px, py in ((-26, 146), (-12, 160), (0, 148), (12, 160), (26, 146), (-22, 136), (22, 136)):
+        c.path(lens_d((x + px, py - 3), (x + px, py + 4), 3), BLACK, None, 0)
+    shoulder_l, shoulder_r = (x - 31, head_y + 40), (x + 31, head_y + 40)
+    el, hl = (x + pose.left[0][0], pose.left[0][1]), (x + pose.left[1][0], pose.left[1][1])
+    er, hr = (x + pose.right[0][0], pose.right[0][1]), (x + pose.right[1][0], pose.right[1][1])
+    draw_arm(c, shoulder_l, el, hl, pal.main_dark, WHITE)
+    draw_arm(c, shoulder_r, er, hr, pal.main_dark, WHITE)
+    style.held(c, suit, hr, pose.size, pose.angle)
+    draw_hand(c, hl)
+    draw_hand(c, hr)
+    draw_king_head(c, x, head_y, pal)
+
+
+#: Hands of the standing king: left on the belt, right holding the emblem out.
+STANDING_KING_POSES = {
+    "D": Pose(((-46, 182), (-24, 198)), ((54, 160), (58, 132)), 1.1),
+    "C": Pose(((-46, 182), (-24, 198)), ((54, 176), (56, 160)), 1.0),
+    "S": Pose(((-46, 182), (-24, 198)), ((50, 186), (52, 206)), 1.0, 4),
+    "B": Pose(((-46, 182), (-24, 198)), ((50, 186), (52, 206)), 1.0, 8),
+}
+
+# ---------------------------------------------------------------------------------------------
+# Corner indices
+# ---------------------------------------------------------------------------------------------
+
+
+def number_width(text: str, height: float) -> float:
+    """The width of *text* drawn by :func:`draw_number` at *height*."""
+    s = height / GLYPH_H
+    pen = sum(GLYPH_ADVANCE.get(ch, GLYPH_W) + 1.5 for ch in text) - 1.5
+    return pen * s
+
+
+def draw_corner_indices(
+    c: Canvas, text: str, at: Point, height: float, colour: str = INK, centre_x: float = 0.0
+) -> None:
+    """*text* (digits) at the top left and, turned half round, at the bottom right.
+
+    With *centre_x* the number is centred on that x instead of starting at ``at[0]``.
+    """
+    x = centre_x - number_width(text, height) / 2 if centre_x else at[0]
+    for rotated in (False, True):
+        with c.group(transform((CARD_W, CARD_H), 180) if rotated else ""):
+            draw_number(c, text, x, at[1], height, colour)

@@ -1,0 +1,104 @@
+"""The regional deck generators (Spanish, Piacentine, Siciliane): deterministic, committed,
+drawn only with what the SVG renderer draws, and faithful to what defines each pattern."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import itertools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pygame
+import pytest
+
+from tools.cardgen import spanish
+
+ROOT = Path(__file__).resolve().parents[1]
+CARDS = ROOT / "assets" / "cards"
+GENERATORS: dict[str, ModuleType] = {"spanish": spanish}
+FACES = sorted(f"{rank}{suit}.svg" for rank in "A234567JQK" for suit in "DCSB")
+UNSUPPORTED = re.compile(r"<(text|use|filter|mask|clipPath|style|image)\b|class=|style=")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> Iterator[None]:
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+@pytest.fixture(scope="module", params=sorted(GENERATORS))
+def generated(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[str, list[Path]]:
+    deck = request.param
+    return deck, GENERATORS[deck].generate(tmp_path_factory.mktemp(deck))
+
+
+def test_a_generator_writes_the_forty_faces_and_a_back(generated: tuple[str, list[Path]]) -> None:
+    _deck, paths = generated
+    assert sorted(p.name for p in paths) == sorted([*FACES, "back.svg"])
+
+
+def test_generating_twice_gives_the_same_bytes(
+    generated: tuple[str, list[Path]], tmp_path: Path
+) -> None:
+    deck, paths = generated
+    again = GENERATORS[deck].generate(tmp_path)
+    assert [p.name for p in again] == [p.name for p in paths]
+    for first, second in zip(paths, again, strict=True):
+        assert first.read_bytes() == second.read_bytes(), first.name
+
+
+def test_the_committed_files_are_what_the_generator_writes(
+    generated: tuple[str, list[Path]],
+) -> None:
+    deck, paths = generated
+    for fresh in paths:
+        committed = CARDS / deck / fresh.name
+        assert committed.read_bytes() == fresh.read_bytes(), (
+            f"{deck}/{fresh.name} is stale: run python -m tools.cardgen.{deck}"
+        )
+
+
+def test_only_elements_the_renderer_draws(generated: tuple[str, list[Path]]) -> None:
+    for path in generated[1]:
+        text = path.read_text(encoding="utf-8")
+        assert 'viewBox="0 0 250 400"' in text.splitlines()[0], path.name
+        assert not UNSUPPORTED.search(text), path.name
+
+
+def test_the_cli_writes_where_asked(tmp_path: Path) -> None:
+    for deck, module in GENERATORS.items():
+        assert module.main(["--out", str(tmp_path / deck)]) == 0
+        assert len(list((tmp_path / deck).glob("*.svg"))) == 41
+
+
+def frame_breaks(path: Path, width: int = 300) -> int:
+    """Count the breaks in the frame line along the top edge, between the index and the middle."""
+    height = width * 400 // 250
+    image = pygame.image.load_sized_svg(str(path), (width, height))
+    scale = width / 250
+    y = round(spanish.FRAME_BOX[1] * scale)
+    dark = [
+        image.get_at((x, y)).r < 120 for x in range(round(56 * scale), round(125 * scale))
+    ]
+    return sum(1 for a, b in itertools.pairwise(dark) if a and not b)
+
+
+@pytest.mark.parametrize(("suit", "breaks"), [("D", 0), ("C", 1), ("S", 2), ("B", 3)])
+def test_the_spanish_frame_line_tells_the_suit_by_its_breaks(suit: str, breaks: int) -> None:
+    for rank in ("A", "4", "K"):
+        assert frame_breaks(CARDS / "spanish" / f"{rank}{suit}.svg") == breaks, rank
+
+
+def test_spanish_figures_are_numbered_ten_to_twelve() -> None:
+    assert [spanish.INDEX[rank] for rank in "JQK"] == ["10", "11", "12"]
+    assert spanish.pinta_gaps("D") == 0 and spanish.pinta_gaps("B") == 3

@@ -1,0 +1,505 @@
+"""Generate the Spanish deck (baraja española, 40 cards) as SVG faces and a back.
+
+Run from the repository root::
+
+    python -m tools.cardgen.spanish            # writes assets/cards/spanish/
+    python -m tools.cardgen.spanish --out DIR  # writes somewhere else
+
+What makes it Spanish (see ``docs/decks.md`` for the sources): the frame line round the picture
+has breaks, *la pinta*, that tell the suit (none for oros, one for copas, two for espadas, three
+for bastos); swords are straight, dagger-like blades and clubs knobbly cudgels, and they stand
+apart instead of interlacing (except on the three of clubs); the figures are numbered 10 (sota),
+11 (caballo) and 12 (rey), all standing full length, the king too; coins are gold discs with a
+star, cups red goblets. File names follow the game's codes (``JD`` is the sota de oros).
+
+The drawing pieces shared with the other Latin-suited decks come from :mod:`tools.cardgen.latin`.
+
+>>> INDEX["J"], INDEX["K"], pinta_gaps("B")
+('10', '12', 3)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from tools.cardgen import backs
+from tools.cardgen.latin import (
+    BLUE,
+    BLUE_DARK,
+    BLUE_LIGHT,
+    CARD_H,
+    CARD_RADIUS,
+    CARD_W,
+    CX,
+    CY,
+    FANTE_POSES,
+    FRAME,
+    GOLD,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    GREEN,
+    GREEN_DARK,
+    INK,
+    OUTLINE,
+    RANKS,
+    RED,
+    RED_DARK,
+    STANDING_KING_POSES,
+    SUITS,
+    WHITE,
+    Canvas,
+    FigureStyle,
+    Palette,
+    Point,
+    Pose,
+    card_code,
+    column_layout,
+    draw_cavallo,
+    draw_club,
+    draw_corner_indices,
+    draw_crown,
+    draw_fante,
+    draw_laurel,
+    draw_standing_re,
+    lathe,
+    lathe_outline,
+    lens_d,
+    poly_d,
+    rotate,
+    transform,
+)
+from tools.cardgen.svg import Svg, card_base
+
+DEFAULT_OUT = Path(__file__).resolve().parents[2] / "assets" / "cards" / "spanish"
+
+SUIT_NAMES = {"D": "oros", "C": "copas", "S": "espadas", "B": "bastos"}
+RANK_NAMES = {"A": "As", "J": "Sota", "Q": "Caballo", "K": "Rey"}
+#: The number printed in the corners: the figures are 10, 11 and 12.
+INDEX = {**{rank: str(i + 1) for i, rank in enumerate(RANKS[:7])}, "J": "10", "Q": "11", "K": "12"}
+
+PAPER = "#fffdf7"
+ORANGE = "#e2781a"
+WOOD = "#dc9a48"
+WOOD_DARK = "#a35f22"
+STEEL = "#3d78c9"
+
+# ---------------------------------------------------------------------------------------------
+# The frame and its pinta
+# ---------------------------------------------------------------------------------------------
+
+FRAME_BOX = (15.0, 15.0, CARD_W - 15.0, CARD_H - 15.0)
+PINTA_START = 64.0  # x of the first break on the top edge (mirrored at the bottom)
+PINTA_GAP = 14.0
+PINTA_STEP = 24.0
+
+
+def pinta_gaps(suit: str) -> int:
+    """How many breaks the frame line has: 0 oros, 1 copas, 2 espadas, 3 bastos."""
+    return SUITS.index(suit)
+
+
+def draw_frame(c: Canvas, suit: str) -> None:
+    """The card, and the frame line round the picture broken by the suit's pinta."""
+    c.rect(0.5, 0.5, CARD_W - 1, CARD_H - 1, PAPER, "#8a8073", 1.0, CARD_RADIUS)
+    x0, y0, x1, _y1 = FRAME_BOX
+    gaps = pinta_gaps(suit)
+    cuts = [
+        (PINTA_START + k * PINTA_STEP, PINTA_START + k * PINTA_STEP + PINTA_GAP)
+        for k in range(gaps)
+    ]
+    for rotated in (False, True):
+        with c.group(transform((CARD_W, CARD_H), 180) if rotated else ""):
+            # the top edge, broken by the pinta, and both sides down to the middle (the half
+            # turn draws the bottom edge with its breaks and the lower halves of the sides)
+            pen = x0
+            for a, b in cuts:
+                c.line([(pen, y0), (a, y0)], FRAME, 2.4)
+                pen = b
+            c.line([(x0, CY), (x0, y0)], FRAME, 2.4)
+            c.line([(pen, y0), (x1, y0), (x1, CY)], FRAME, 2.4)
+
+
+# ---------------------------------------------------------------------------------------------
+# Emblems: oro, copa, espada, basto
+# ---------------------------------------------------------------------------------------------
+
+
+def star_points(r_out: float, r_in: float, points: int, turn: float = 0.0) -> list[Point]:
+    """A star of *points* points round the origin (first point straight up)."""
+    pts = []
+    for k in range(points * 2):
+        radius = r_out if k % 2 == 0 else r_in
+        pts.append(rotate((0, -radius), turn + k * 180 / points))
+    return pts
+
+
+def draw_oro(c: Canvas, x: float, y: float, r: float) -> None:
+    """A gold coin (oro): toothed rim, plain ring, an eight-pointed red star in the middle."""
+    s = r / 50
+    sw = OUTLINE / s
+    with c.group(transform((x, y), scale=s)):
+        c.circle(0, 0, 50, ORANGE, INK, sw * 1.1)
+        for k in range(24):
+            c.path(
+                poly_d(
+                    [
+                        rotate((-3.2, -41), k * 15),
+                        rotate((0, -49), k * 15),
+                        rotate((3.2, -41), k * 15),
+                    ]
+                ),
+                GOLD,
+                None,
+                0,
+            )
+        c.circle(0, 0, 40, GOLD, INK, sw * 0.8)
+        c.circle(0, 0, 33, "none", GOLD_DARK, 2.4)
+        c.path(poly_d(star_points(29, 13, 8)), RED, INK, sw * 0.7)
+        c.path(poly_d(star_points(15, 7, 8, 22.5)), GOLD_LIGHT, None, 0)
+        c.circle(0, 0, 7, GOLD, INK, sw * 0.6)
+
+
+def draw_copa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> None:
+    """A goblet (copa) *h* tall centred on (*x*, *y*): red bowl with a gold lip, gold stem."""
+    s = h / 100
+    sw = OUTLINE / s
+    with c.group(transform((x, y), angle, s)):
+        foot = lathe([(6, 26), (11, 34), (22, 43), (28, 49)])
+        c.ellipse(0, 49, 28, 4.5, GOLD_DARK, INK, sw)
+        c.path(poly_d(lathe_outline(foot)), GOLD, INK, sw)
+        c.path(poly_d(lathe_outline(foot, 40, 44)), RED, None, 0)
+        c.rect(-4, -4, 8, 32, GOLD, INK, sw)
+        c.ellipse(0, 10, 9, 9, GOLD, INK, sw)
+        c.ellipse(0, 22, 7, 3.2, GOLD_DARK, INK, sw * 0.8)
+        bowl = lathe([(34, -44), (33, -32), (28, -17), (17, -7), (6, -3), (4, 0)])
+        c.path(poly_d(lathe_outline(bowl)), RED, INK, sw)
+        c.path(poly_d(lathe_outline(bowl, -44, -34)), GOLD, INK, sw * 0.6)
+        c.path(poly_d(lathe_outline(bowl, -20, -15)), GOLD, None, 0)
+        c.path(lens_d((-24, -30), (-12, -12), 5), "#e86a5c", None, 0)
+        c.ellipse(0, -44, 34, 6, GOLD_DARK, INK, sw)
+        c.ellipse(0, -43.5, 28, 3.4, RED_DARK, None, 0)
+
+
+def draw_espada(
+    c: Canvas,
+    grip: Point,
+    angle: float,
+    length: float,
+    scale: float = 1.0,
+    width: float = 9.0,
+    grip_colour: str = RED,
+) -> None:
+    """A straight sword (espada) whose grip is centred on *grip*, pointing at *angle* (degrees
+    clockwise from up): a tapering blade *length* long, a straight cross guard, a round pommel."""
+    sw = OUTLINE / scale
+    reach = length / scale
+    w = width / scale
+    with c.group(transform(grip, angle, scale)):
+        tip = -14 - reach
+        blade = [(-w / 2, -14), (-w * 0.42, tip + w * 2.2), (0, tip), (w * 0.42, tip + w * 2.2)]
+        blade.append((w / 2, -14))
+        c.path(poly_d(blade), STEEL, INK, sw)
+        c.line([(0, -18), (0, tip + w * 2.6)], BLUE_LIGHT, w * 0.3)
+        c.rect(-4.5, -11, 9, 23, grip_colour, INK, sw)
+        for yy in (-5.0, 1.0, 7.0):
+            c.line([(-4.5, yy - 2), (4.5, yy + 2)], INK, 1.0)
+        c.rect(-22, -17, 44, 6.5, GOLD, INK, sw, 3)
+        for side in (-1, 1):
+            c.circle(side * 24, -13.75, 5, GOLD, INK, sw)
+        c.ellipse(0, -16, 7, 5, GOLD_DARK, INK, sw * 0.8)
+        c.circle(0, 17.5, 6.5, GOLD, INK, sw)
+        c.circle(0, 17.5, 2.4, BLUE, None, 0)
+
+
+def draw_basto(
+    c: Canvas,
+    at: Point,
+    angle: float,
+    length: float,
+    width: float = 17.0,
+    scale: float = 1.0,
+    seed: int = 7,
+    leaves: bool = False,
+) -> None:
+    """A knobbly cudgel (basto) in bare wood, thick end up, centred on *at*."""
+    draw_club(
+        c, at, angle, length, width, scale, seed, None, leaves, (0.3, 0.5, 0.7, 0.86),
+        WOOD, WOOD_DARK,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# Pips: coins and cups in columns; swords and clubs in fanned rows that never cross
+# ---------------------------------------------------------------------------------------------
+
+ORO_RADIUS = {2: 44, 3: 38, 4: 38, 5: 35, 6: 36, 7: 29}
+COPA_HEIGHT = {2: 118, 3: 90, 4: 116, 5: 88, 6: 92, 7: 82}
+#: Items per row, top to bottom.
+ROWS = {2: (2,), 3: (3,), 4: (2, 2), 5: (3, 2), 6: (3, 3), 7: (4, 3)}
+
+
+def row_places(n: int) -> list[tuple[Point, float, float]]:
+    """(grip or foot point, angle, length) of each long emblem: rows fanning out upwards."""
+    rows = ROWS[n]
+    top, bottom = 44.0, 352.0
+    band = (bottom - top) / len(rows)
+    out = []
+    for r, count in enumerate(rows):
+        y_low = top + band * (r + 1) - 18
+        length = band - 40
+        gap = min(80.0 if len(rows) == 1 else 66.0, 150.0 / max(count - 1, 1))
+        for i in range(count):
+            k = i - (count - 1) / 2
+            out.append(((CX + k * gap, y_low), k * 5.0, length))
+    return out
+
+
+def draw_oro_pips(c: Canvas, n: int) -> None:
+    for x, y in column_layout(n):
+        draw_oro(c, x, y, ORO_RADIUS[n])
+
+
+def draw_copa_pips(c: Canvas, n: int) -> None:
+    for x, y in column_layout(n):
+        draw_copa(c, x, y, COPA_HEIGHT[n])
+
+
+def draw_espada_pips(c: Canvas, n: int) -> None:
+    scale = 1.0 if len(ROWS[n]) == 1 else 0.8
+    for (x, y), angle, length in row_places(n):
+        draw_espada(c, (x, y - 12 * scale), angle, length - 16 * scale, scale, 11.0 * scale)
+
+
+def draw_basto_pips(c: Canvas, n: int) -> None:
+    if n == 3:  # the one suit card whose emblems cross: two clubs in a saltire, one upright
+        for k, angle in enumerate((-26.0, 26.0)):
+            draw_basto(c, (CX, CY), angle, 300, 17, seed=31 + k)
+        draw_basto(c, (CX, CY), 0, 290, 17, seed=5)
+        return
+    width = 17.0 if len(ROWS[n]) == 1 else 13.0
+    for k, ((x, y), angle, length) in enumerate(row_places(n)):
+        centre = rotate((0, -length / 2), angle)
+        draw_basto(c, (x + centre[0], y + centre[1]), angle, length, width, seed=41 + k)
+
+
+# ---------------------------------------------------------------------------------------------
+# Aces
+# ---------------------------------------------------------------------------------------------
+
+
+def draw_ace_oros(c: Canvas) -> None:
+    """As de oros: one great coin with a rayed rim and a crowned shield, on a ribbon."""
+    with c.group(transform((CX, CY - 6))):
+        for k in range(24):
+            c.path(
+                lens_d(rotate((0, -86), k * 15), rotate((0, -104), k * 15), 10), ORANGE, INK, 1.3
+            )
+    draw_oro(c, CX, CY - 6, 88)
+    with c.group(transform((CX, CY - 6))):
+        c.circle(0, 0, 38, WHITE, INK, 1.8)
+        shield = [(-20, -22), (20, -22), (20, 4), (0, 24), (-20, 4)]
+        c.path(poly_d(shield), RED, INK, 1.8)
+        c.path(poly_d([(0, -22), (20, -22), (20, 4), (0, 24)]), GOLD, INK, 1.2)
+        for k in range(3):
+            c.rect(-16, -16 + k * 10, 12, 4, GOLD, None, 0)
+        c.path(poly_d([(10, -16), (14, -8), (10, 0), (6, -8)]), RED, None, 0)
+    draw_crown(c, CX, 108, 54, 28)
+    ribbon = [(CX - 92, 318), (CX - 70, 300), (CX + 70, 300), (CX + 92, 318), (CX + 70, 330)]
+    ribbon += [(CX - 70, 330)]
+    c.path(poly_d(ribbon), RED, INK, 1.8)
+    c.line([(CX - 60, 315), (CX + 60, 315)], GOLD_LIGHT, 2.0)
+
+
+def draw_ace_copas(c: Canvas) -> None:
+    """As de copas: a great lidded goblet with jewels."""
+    at = (CX, CY + 30)
+    draw_copa(c, at[0], at[1], 230)
+    s = 2.3
+    with c.group(transform(at, 0, s)):
+        lid = [(-32, -46), (-26, -58), (-12, -66), (0, -68), (12, -66), (26, -58), (32, -46)]
+        c.path(poly_d(lid), GOLD, INK, OUTLINE / s)
+        c.line([(-22, -58), (0, -63), (22, -58)], RED, 3.0)
+        c.circle(0, -74, 6, GOLD, INK, OUTLINE / s)
+        c.path(lens_d((0, -79), (0, -94), 8), RED, INK, OUTLINE / s)
+        for k in (-2, -1, 0, 1, 2):
+            c.circle(k * 11, -26 + abs(k) * 1.5, 2.8, WHITE if k % 2 else BLUE, INK, 0.6)
+
+
+def draw_ace_espadas(c: Canvas) -> None:
+    """As de espadas: a great straight sword between laurel branches, crowned."""
+    for side in (-1, 1):
+        draw_laurel(c, (CX - side * 4, 330), (CX + side * 74, 160), 34 * side, 8)
+    draw_espada(c, (CX, 322), 0, 270, 1.5, 20, RED)
+    draw_crown(c, CX, 96, 58, 28)
+
+
+def draw_ace_bastos(c: Canvas) -> None:
+    """As de bastos: a great knobbly club sprouting leaves, held by a hand in a cuff."""
+    at, angle = (CX + 6, CY + 8), -10.0
+    draw_basto(c, at, angle, 200, 21, 1.3, seed=3, leaves=True)
+    hand = rotate((0, 104), angle)
+    hx, hy = at[0] + hand[0], at[1] + hand[1]
+    with c.group(transform((hx, hy), angle)):
+        c.rect(-34, 10, 68, 22, BLUE, INK, OUTLINE, 4)
+        c.rect(-34, 6, 68, 8, WHITE, INK, 1.6, 3)
+        for k in range(4):
+            c.ellipse(-17 + k * 11.5, -2, 7, 11, "#f8d6b6", INK, 1.6)
+        c.ellipse(24, 4, 9, 6, "#f8d6b6", INK, 1.6)
+
+
+ACE_DRAWERS: dict[str, Callable[[Canvas], None]] = {
+    "D": draw_ace_oros,
+    "C": draw_ace_copas,
+    "S": draw_ace_espadas,
+    "B": draw_ace_bastos,
+}
+
+# ---------------------------------------------------------------------------------------------
+# Figures: sota, caballo, rey (standing)
+# ---------------------------------------------------------------------------------------------
+
+PALETTES = {
+    "D": Palette(
+        BLUE, BLUE_DARK, RED, RED_DARK, GOLD, "#6b3a1c", "#e6e2da", "#f0ebe0", "#c2b8a3", "#8a6a44"
+    ),
+    "C": Palette(
+        RED,
+        RED_DARK,
+        GREEN,
+        GREEN_DARK,
+        GOLD,
+        "#e0b040",
+        "#9a5a26",
+        "#8a5a34",
+        "#5a3a20",
+        "#2a1a10",
+    ),
+    "S": Palette(
+        GOLD, GOLD_DARK, BLUE, BLUE_DARK, RED, "#2e2018", "#2e2018", "#f4f1ea", "#bdb6a6", "#6e6a62"
+    ),
+    "B": Palette(
+        GREEN,
+        GREEN_DARK,
+        RED,
+        RED_DARK,
+        GOLD,
+        "#b35a26",
+        "#7a4420",
+        "#c98a4a",
+        "#8a5428",
+        "#3b2416",
+    ),
+}
+
+
+def draw_held(c: Canvas, suit: str, hand: Point, size: float = 1.0, angle: float = 0.0) -> None:
+    """The Spanish emblem held by a figure: coin and cup above the hand, blade and club rising."""
+    x, y = hand
+    if suit == "D":
+        draw_oro(c, x, y - 20 * size, 24 * size)
+    elif suit == "C":
+        off = rotate((0, -14 * size), angle)
+        draw_copa(c, x + off[0], y + off[1], 62 * size, angle)
+    elif suit == "S":
+        draw_espada(c, hand, angle, 160 * size, 0.95, 9.5)
+    else:
+        length = 170 * size
+        centre = rotate((0, -(length / 2 - 26)), angle)
+        draw_basto(c, (x + centre[0], y + centre[1]), angle, length, 16, seed=21)
+
+
+FIGURES = FigureStyle(
+    PALETTES,
+    draw_held,
+    fante_poses={
+        **FANTE_POSES,
+        "S": Pose(((-50, 172), (-26, 196)), ((48, 176), (50, 208)), 1.0, 0),
+    },
+    king_poses=STANDING_KING_POSES,
+    cavallo_faces_right={"D": False, "C": True, "S": False, "B": True},
+)
+
+COURT_DRAWERS: dict[str, Callable[[Canvas, str, FigureStyle], None]] = {
+    "J": draw_fante,
+    "Q": draw_cavallo,
+    "K": draw_standing_re,
+}
+
+# ---------------------------------------------------------------------------------------------
+# Card assembly
+# ---------------------------------------------------------------------------------------------
+
+PIP_DRAWERS: dict[str, Callable[[Canvas, int], None]] = {
+    "D": draw_oro_pips,
+    "C": draw_copa_pips,
+    "S": draw_espada_pips,
+    "B": draw_basto_pips,
+}
+INDEX_HEIGHT = 28.0
+INDEX_AT = (21.0, 22.0)
+INDEX_CENTRE_X = 36.0
+
+
+def card_title(rank: str, suit: str) -> str:
+    return f"{RANK_NAMES.get(rank, rank)} de {SUIT_NAMES[suit]}"
+
+
+def card_svg(rank: str, suit: str) -> str:
+    """The complete SVG document of one card face."""
+    c = Canvas(card_title(rank, suit))
+    draw_frame(c, suit)
+    if rank == "A":
+        ACE_DRAWERS[suit](c)
+    elif rank in COURT_DRAWERS:
+        COURT_DRAWERS[rank](c, suit, FIGURES)
+    else:
+        PIP_DRAWERS[suit](c, int(rank))
+    draw_corner_indices(c, INDEX[rank], INDEX_AT, INDEX_HEIGHT, INK, INDEX_CENTRE_X)
+    return c.render()
+
+
+BACK = backs.LatticeBack("#1f4f9a", "#f3e6c4", "#123366", 8, False)
+
+
+def back_svg() -> str:
+    """The deck's own back: a blue lattice with cream rosettes."""
+    svg = Svg()
+    card_base(svg)
+    backs.draw_lattice_back(svg, BACK)
+    return str(svg)
+
+
+def generate(out_dir: Path = DEFAULT_OUT) -> list[Path]:
+    """Write the 40 faces and ``back.svg`` into *out_dir*; return the paths (faces in deck
+    order, then the back)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for suit in SUITS:
+        for rank in RANKS:
+            path = out_dir / f"{card_code(rank, suit)}.svg"
+            path.write_text(card_svg(rank, suit), encoding="utf-8", newline="\n")
+            written.append(path)
+    back = out_dir / "back.svg"
+    back.write_text(back_svg(), encoding="utf-8", newline="\n")
+    written.append(back)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.cardgen.spanish",
+        description="Generate the Spanish deck: 40 SVG card faces and back.svg.",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help=f"output directory (default {DEFAULT_OUT})"
+    )
+    args = parser.parse_args(argv)
+    paths = generate(args.out)
+    print(f"wrote {len(paths)} files to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
