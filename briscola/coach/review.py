@@ -230,12 +230,14 @@ def review(
         else:
             # One seed per decision: a decision's assessment does not depend on the others.
             found = evaluate(seen, seed=_decision_seed(seed, k), budget=spend)
-            loss = found.loss(played)
+            # Kept to 2 decimals, as in JSON: a review read back is the review made.
+            values = tuple((card, round(points, 2)) for card, points in found.values)
+            loss = round(max(points for _, points in values) - dict(values)[played], 2)
             moves.append(
                 MoveReview(
                     trick=trick,
                     played=played,
-                    values=found.values,
+                    values=values,
                     best=found.best,
                     loss=loss,
                     verdict=verdict(loss),
