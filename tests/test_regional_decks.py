@@ -18,11 +18,15 @@ from types import ModuleType
 import pygame
 import pytest
 
-from tools.cardgen import spanish
+from tools.cardgen import piacentine, siciliane, spanish
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "assets" / "cards"
-GENERATORS: dict[str, ModuleType] = {"spanish": spanish}
+GENERATORS: dict[str, ModuleType] = {
+    "spanish": spanish,
+    "piacentine": piacentine,
+    "siciliane": siciliane,
+}
 FACES = sorted(f"{rank}{suit}.svg" for rank in "A234567JQK" for suit in "DCSB")
 UNSUPPORTED = re.compile(r"<(text|use|filter|mask|clipPath|style|image)\b|class=|style=")
 
@@ -87,9 +91,7 @@ def frame_breaks(path: Path, width: int = 300) -> int:
     image = pygame.image.load_sized_svg(str(path), (width, height))
     scale = width / 250
     y = round(spanish.FRAME_BOX[1] * scale)
-    dark = [
-        image.get_at((x, y)).r < 120 for x in range(round(56 * scale), round(125 * scale))
-    ]
+    dark = [image.get_at((x, y)).r < 120 for x in range(round(56 * scale), round(125 * scale))]
     return sum(1 for a, b in itertools.pairwise(dark) if a and not b)
 
 

@@ -20,12 +20,14 @@ fixed-seed generators, so generating twice gives byte-identical files.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 Point = tuple[float, float]
 Node = Sequence[float]  # (x, y) or (x, y, 1) for a sharp corner in a smooth outline
@@ -1285,6 +1287,98 @@ STANDING_KING_POSES = {
     "B": Pose(((-46, 182), (-24, 198)), ((50, 186), (52, 206)), 1.0, 8),
 }
 
+
+# ---------------------------------------------------------------------------------------------
+# Italo-Spanish emblems (Spanish, Piacentine, Siciliane): straight swords, knobbly clubs, set
+# apart in rows rather than crossing
+# ---------------------------------------------------------------------------------------------
+
+STEEL = "#3d78c9"
+WOOD_LIGHT = "#dc9a48"
+WOOD_SHADE = "#a35f22"
+
+
+def star_points(r_out: float, r_in: float, points: int, turn: float = 0.0) -> list[Point]:
+    """A star of *points* points round the origin (first point straight up)."""
+    pts = []
+    for k in range(points * 2):
+        radius = r_out if k % 2 == 0 else r_in
+        pts.append(rotate((0, -radius), turn + k * 180 / points))
+    return pts
+
+
+def draw_espada(
+    c: Canvas,
+    grip: Point,
+    angle: float,
+    length: float,
+    scale: float = 1.0,
+    width: float = 9.0,
+    grip_colour: str = RED,
+    blade_colour: str = STEEL,
+) -> None:
+    """A straight sword (espada) whose grip is centred on *grip*, pointing at *angle* (degrees
+    clockwise from up): a tapering blade *length* long, a straight cross guard, a round pommel."""
+    sw = OUTLINE / scale
+    reach = length / scale
+    w = width / scale
+    with c.group(transform(grip, angle, scale)):
+        tip = -14 - reach
+        blade = [(-w / 2, -14), (-w * 0.42, tip + w * 2.2), (0, tip), (w * 0.42, tip + w * 2.2)]
+        blade.append((w / 2, -14))
+        c.path(poly_d(blade), blade_colour, INK, sw)
+        c.line([(0, -18), (0, tip + w * 2.6)], BLUE_LIGHT, w * 0.3)
+        c.rect(-4.5, -11, 9, 23, grip_colour, INK, sw)
+        for yy in (-5.0, 1.0, 7.0):
+            c.line([(-4.5, yy - 2), (4.5, yy + 2)], INK, 1.0)
+        c.rect(-22, -17, 44, 6.5, GOLD, INK, sw, 3)
+        for side in (-1, 1):
+            c.circle(side * 24, -13.75, 5, GOLD, INK, sw)
+        c.ellipse(0, -16, 7, 5, GOLD_DARK, INK, sw * 0.8)
+        c.circle(0, 17.5, 6.5, GOLD, INK, sw)
+        c.circle(0, 17.5, 2.4, BLUE, None, 0)
+
+
+def draw_basto(
+    c: Canvas,
+    at: Point,
+    angle: float,
+    length: float,
+    width: float = 17.0,
+    scale: float = 1.0,
+    seed: int = 7,
+    leaves: bool = False,
+    wood: str = WOOD_LIGHT,
+    wood_dark: str = WOOD_SHADE,
+    band: str | None = None,
+) -> None:
+    """A knobbly cudgel (basto) in bare wood, thick end up, centred on *at*."""
+    draw_club(
+        c, at, angle, length, width, scale, seed, band, leaves, (0.3, 0.5, 0.7, 0.86),
+        wood, wood_dark,
+    )  # fmt: skip
+
+
+#: Items per row, top to bottom.
+ROWS = {2: (2,), 3: (3,), 4: (2, 2), 5: (3, 2), 6: (3, 3), 7: (4, 3)}
+
+
+def row_places(n: int, spread: float = 1.0) -> list[tuple[Point, float, float]]:
+    """(grip or foot point, angle, length) of each long emblem: rows fanning out upwards."""
+    rows = ROWS[n]
+    top, bottom = 44.0, 352.0
+    band = (bottom - top) / len(rows)
+    out = []
+    for r, count in enumerate(rows):
+        y_low = top + band * (r + 1) - 18
+        length = band - 40
+        gap = min(80.0 if len(rows) == 1 else 66.0, 150.0 / max(count - 1, 1)) * spread
+        for i in range(count):
+            k = i - (count - 1) / 2
+            out.append(((CX + k * gap, y_low), k * 5.0, length))
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # Corner indices
 # ---------------------------------------------------------------------------------------------
@@ -1308,3 +1402,60 @@ def draw_corner_indices(
     for rotated in (False, True):
         with c.group(transform((CARD_W, CARD_H), 180) if rotated else ""):
             draw_number(c, text, x, at[1], height, colour)
+
+
+def draw_plain_face(c: Canvas, paper: str = CREAM, inset: float = 7.0, frame: str = FRAME) -> None:
+    """The card and one thin frame line *inset* from its edge (no pinta)."""
+    c.rect(0.5, 0.5, CARD_W - 1, CARD_H - 1, paper, "#8a8073", 1.0, CARD_RADIUS)
+    c.rect(
+        inset, inset, CARD_W - 2 * inset, CARD_H - 2 * inset, "none", frame, 1.6, CARD_RADIUS - 6
+    )
+
+
+def alternate_rows(n: int, spread: float = 1.0) -> list[tuple[Point, float, float]]:
+    """:func:`row_places` with every other emblem turned half round about its own middle
+    (hilts or heads alternately up and down), as the northern Spanish-derived patterns do."""
+    out = []
+    for k, ((x, y), angle, length) in enumerate(row_places(n, spread)):
+        if k % 2:
+            middle = rotate((0, -length / 2), angle)
+            centre = (x + middle[0], y + middle[1])
+            x, y = 2 * centre[0] - x, 2 * centre[1] - y
+            angle += 180
+        out.append(((x, y), angle, length))
+    return out
+
+
+def generate_deck(
+    out_dir: Path, card_svg: Callable[[str, str], str], back_svg: Callable[[], str]
+) -> list[Path]:
+    """Write the 40 faces (deck order) and ``back.svg`` into *out_dir*; return the paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for suit in SUITS:
+        for rank in RANKS:
+            path = out_dir / f"{card_code(rank, suit)}.svg"
+            path.write_text(card_svg(rank, suit), encoding="utf-8", newline="\n")
+            written.append(path)
+    back = out_dir / "back.svg"
+    back.write_text(back_svg(), encoding="utf-8", newline="\n")
+    written.append(back)
+    return written
+
+
+def generator_main(
+    argv: Sequence[str] | None, module: str, title: str, default_out: Path,
+    generate: Callable[[Path], list[Path]],
+) -> int:  # fmt: skip
+    """The command line of a deck generator: ``python -m tools.cardgen.<module> [--out DIR]``."""
+    parser = argparse.ArgumentParser(
+        prog=f"python -m tools.cardgen.{module}",
+        description=f"Generate the {title} deck: 40 SVG card faces and back.svg.",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=default_out, help=f"output directory (default {default_out})"
+    )
+    args = parser.parse_args(argv)
+    paths = generate(args.out)
+    print(f"wrote {len(paths)} files to {args.out}")
+    return 0

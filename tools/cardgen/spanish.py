@@ -20,7 +20,6 @@ The drawing pieces shared with the other Latin-suited decks come from :mod:`tool
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -28,7 +27,6 @@ from tools.cardgen import backs
 from tools.cardgen.latin import (
     BLUE,
     BLUE_DARK,
-    BLUE_LIGHT,
     CARD_H,
     CARD_RADIUS,
     CARD_W,
@@ -46,6 +44,7 @@ from tools.cardgen.latin import (
     RANKS,
     RED,
     RED_DARK,
+    ROWS,
     STANDING_KING_POSES,
     SUITS,
     WHITE,
@@ -54,20 +53,24 @@ from tools.cardgen.latin import (
     Palette,
     Point,
     Pose,
-    card_code,
     column_layout,
+    draw_basto,
     draw_cavallo,
-    draw_club,
     draw_corner_indices,
     draw_crown,
+    draw_espada,
     draw_fante,
     draw_laurel,
     draw_standing_re,
+    generate_deck,
+    generator_main,
     lathe,
     lathe_outline,
     lens_d,
     poly_d,
     rotate,
+    row_places,
+    star_points,
     transform,
 )
 from tools.cardgen.svg import Svg, card_base
@@ -81,9 +84,6 @@ INDEX = {**{rank: str(i + 1) for i, rank in enumerate(RANKS[:7])}, "J": "10", "Q
 
 PAPER = "#fffdf7"
 ORANGE = "#e2781a"
-WOOD = "#dc9a48"
-WOOD_DARK = "#a35f22"
-STEEL = "#3d78c9"
 
 # ---------------------------------------------------------------------------------------------
 # The frame and its pinta
@@ -124,15 +124,6 @@ def draw_frame(c: Canvas, suit: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # Emblems: oro, copa, espada, basto
 # ---------------------------------------------------------------------------------------------
-
-
-def star_points(r_out: float, r_in: float, points: int, turn: float = 0.0) -> list[Point]:
-    """A star of *points* points round the origin (first point straight up)."""
-    pts = []
-    for k in range(points * 2):
-        radius = r_out if k % 2 == 0 else r_in
-        pts.append(rotate((0, -radius), turn + k * 180 / points))
-    return pts
 
 
 def draw_oro(c: Canvas, x: float, y: float, r: float) -> None:
@@ -182,78 +173,12 @@ def draw_copa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> No
         c.ellipse(0, -43.5, 28, 3.4, RED_DARK, None, 0)
 
 
-def draw_espada(
-    c: Canvas,
-    grip: Point,
-    angle: float,
-    length: float,
-    scale: float = 1.0,
-    width: float = 9.0,
-    grip_colour: str = RED,
-) -> None:
-    """A straight sword (espada) whose grip is centred on *grip*, pointing at *angle* (degrees
-    clockwise from up): a tapering blade *length* long, a straight cross guard, a round pommel."""
-    sw = OUTLINE / scale
-    reach = length / scale
-    w = width / scale
-    with c.group(transform(grip, angle, scale)):
-        tip = -14 - reach
-        blade = [(-w / 2, -14), (-w * 0.42, tip + w * 2.2), (0, tip), (w * 0.42, tip + w * 2.2)]
-        blade.append((w / 2, -14))
-        c.path(poly_d(blade), STEEL, INK, sw)
-        c.line([(0, -18), (0, tip + w * 2.6)], BLUE_LIGHT, w * 0.3)
-        c.rect(-4.5, -11, 9, 23, grip_colour, INK, sw)
-        for yy in (-5.0, 1.0, 7.0):
-            c.line([(-4.5, yy - 2), (4.5, yy + 2)], INK, 1.0)
-        c.rect(-22, -17, 44, 6.5, GOLD, INK, sw, 3)
-        for side in (-1, 1):
-            c.circle(side * 24, -13.75, 5, GOLD, INK, sw)
-        c.ellipse(0, -16, 7, 5, GOLD_DARK, INK, sw * 0.8)
-        c.circle(0, 17.5, 6.5, GOLD, INK, sw)
-        c.circle(0, 17.5, 2.4, BLUE, None, 0)
-
-
-def draw_basto(
-    c: Canvas,
-    at: Point,
-    angle: float,
-    length: float,
-    width: float = 17.0,
-    scale: float = 1.0,
-    seed: int = 7,
-    leaves: bool = False,
-) -> None:
-    """A knobbly cudgel (basto) in bare wood, thick end up, centred on *at*."""
-    draw_club(
-        c, at, angle, length, width, scale, seed, None, leaves, (0.3, 0.5, 0.7, 0.86),
-        WOOD, WOOD_DARK,
-    )  # fmt: skip
-
-
 # ---------------------------------------------------------------------------------------------
 # Pips: coins and cups in columns; swords and clubs in fanned rows that never cross
 # ---------------------------------------------------------------------------------------------
 
 ORO_RADIUS = {2: 44, 3: 38, 4: 38, 5: 35, 6: 36, 7: 29}
 COPA_HEIGHT = {2: 118, 3: 90, 4: 116, 5: 88, 6: 92, 7: 82}
-#: Items per row, top to bottom.
-ROWS = {2: (2,), 3: (3,), 4: (2, 2), 5: (3, 2), 6: (3, 3), 7: (4, 3)}
-
-
-def row_places(n: int) -> list[tuple[Point, float, float]]:
-    """(grip or foot point, angle, length) of each long emblem: rows fanning out upwards."""
-    rows = ROWS[n]
-    top, bottom = 44.0, 352.0
-    band = (bottom - top) / len(rows)
-    out = []
-    for r, count in enumerate(rows):
-        y_low = top + band * (r + 1) - 18
-        length = band - 40
-        gap = min(80.0 if len(rows) == 1 else 66.0, 150.0 / max(count - 1, 1))
-        for i in range(count):
-            k = i - (count - 1) / 2
-            out.append(((CX + k * gap, y_low), k * 5.0, length))
-    return out
 
 
 def draw_oro_pips(c: Canvas, n: int) -> None:
@@ -474,31 +399,11 @@ def back_svg() -> str:
 def generate(out_dir: Path = DEFAULT_OUT) -> list[Path]:
     """Write the 40 faces and ``back.svg`` into *out_dir*; return the paths (faces in deck
     order, then the back)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for suit in SUITS:
-        for rank in RANKS:
-            path = out_dir / f"{card_code(rank, suit)}.svg"
-            path.write_text(card_svg(rank, suit), encoding="utf-8", newline="\n")
-            written.append(path)
-    back = out_dir / "back.svg"
-    back.write_text(back_svg(), encoding="utf-8", newline="\n")
-    written.append(back)
-    return written
+    return generate_deck(out_dir, card_svg, back_svg)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m tools.cardgen.spanish",
-        description="Generate the Spanish deck: 40 SVG card faces and back.svg.",
-    )
-    parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help=f"output directory (default {DEFAULT_OUT})"
-    )
-    args = parser.parse_args(argv)
-    paths = generate(args.out)
-    print(f"wrote {len(paths)} files to {args.out}")
-    return 0
+    return generator_main(argv, "spanish", "Spanish", DEFAULT_OUT, generate)
 
 
 if __name__ == "__main__":
