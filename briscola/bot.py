@@ -49,10 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             opts["budget"] = args.budget
         return make_bot(level, rng, time_limit=time_limit, **opts)
 
-    # Bytes that are not UTF-8 become U+FFFD (then a JSON error reply), never a crash.
+    # Bytes that are not UTF-8 get an error reply, never a crash.
     stdin = sys.stdin
     if isinstance(stdin, io.TextIOWrapper):
-        stdin.reconfigure(encoding="utf-8", errors="replace")
+        stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
     status = serve(make, stdin, sys.stdout, name=f"briscola {level}")
     _quiet_stdout()
     return status

@@ -58,6 +58,10 @@ def handle_request(
     current one.
     """
     try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that were not UTF-8, kept as surrogates by the reader
+        return {"error": "malformed JSON: not UTF-8 text"}
+    try:
         message = parse_json(line)
     except CodecError as exc:
         return {"error": f"malformed JSON: {exc}"}
@@ -162,6 +166,18 @@ def serve(
 
 
 # ---------------------------------------------------------------------------- client
+
+
+_ACTION_KEYS: Final = ("play", "swap", "bid", "pass", "call")
+
+
+def _stale(message: Mapping[str, Any], reply: Mapping[str, Any]) -> bool:
+    """A reply that answers another kind of request: an ``ok`` to an ``act``, or an action
+    to anything else (a program that printed two lines for one request)."""
+    if "error" in reply:
+        return False
+    is_action = any(key in reply for key in _ACTION_KEYS)
+    return is_action != (message.get("cmd") == "act")
 
 
 class ProgramBot:
@@ -285,6 +301,8 @@ class ProgramBot:
                 raise BotProgramError(f"{self.name}: answered with a non-object: {line[:80]!r}")
             if reply.get("id", request_id) != request_id:
                 continue  # a late reply to an earlier request
+            if "id" not in reply and _stale(message, reply):
+                continue  # a program that does not echo ids: an answer to another request
             break
         if "error" in reply:
             raise BotProgramError(f"{self.name}: error: {str(reply['error'])[:300]}")

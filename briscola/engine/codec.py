@@ -104,7 +104,7 @@ def parse_json(text: str | bytes, *, max_chars: int = MAX_CHARS, max_depth: int 
         if len(text) > max_chars:
             raise CodecError(f"too large ({len(text)} bytes, at most {max_chars})")
         try:
-            text = bytes(text).decode("utf-8")
+            text = bytes(text).decode("utf-8-sig")  # a byte order mark is tolerated
         except UnicodeDecodeError as exc:
             raise CodecError(f"not UTF-8 text (byte {exc.start})") from None
     if not isinstance(text, str):

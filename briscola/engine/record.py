@@ -269,11 +269,12 @@ def read_records(path: Path | str) -> Iterator[dict[str, Any]]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ReplayError(f"not UTF-8 text (byte {exc.start})") from None
-    stripped = text.strip()
-    if stripped.startswith("{") and "\n{" not in stripped:
-        lines: list[tuple[int, str]] = [(1, stripped)]
-    else:
-        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)]
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    # One document written over several lines (indented): every line after the first is
+    # indented or closes it. JSON lines start each record at the margin.
+    indented = all(line[:1] in (" ", "\t", "}", "]") for _number, line in lines[1:])
+    if len(lines) > 1 and lines[0][1].startswith("{") and indented:
+        lines = [(1, text)]
     for number, line in lines:
         if not line.strip():
             continue

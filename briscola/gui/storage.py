@@ -137,23 +137,23 @@ def glob_escape(name: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", name)
 
 
-def _stamp(seconds: float) -> str:
-    return time.strftime("%Y%m%d-%H%M%S", time.localtime(seconds))
+def _stamp() -> str:
+    """The time now, sortable as text (to the microsecond: names never collide)."""
+    now = time.time()
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{int(now % 1 * 1e6):06d}"
 
 
 def keep_aside(path: Path, copy: bool = False) -> Path | None:
     """Move (or ``copy``) ``path`` to ``<name>.bak``; an older ``.bak`` keeps a dated name
-    (``<name>.20260131-174501.bak``) so a second incident destroys nothing; only the newest
+    (``<name>.20260131-174501-038215.bak``) so a second incident destroys nothing; only the newest
     :data:`KEEP_BACKUPS` copies are kept. Returns the backup, or None when that failed."""
     newest = backup_path(path)
     try:
         if newest.exists():
-            stamp = _stamp(newest.stat().st_mtime)
-            dated = path.with_name(f"{path.name}.{stamp}.bak")
-            serial = 2
+            dated = path.with_name(f"{path.name}.{_stamp()}.bak")
             while dated.exists():
-                dated = path.with_name(f"{path.name}.{stamp}-{serial}.bak")
-                serial += 1
+                time.sleep(0.001)
+                dated = path.with_name(f"{path.name}.{_stamp()}.bak")
             os.replace(newest, dated)
         if copy:
             shutil.copyfile(path, newest)
