@@ -58,6 +58,24 @@ def _comb_table(max_h: int) -> tuple[tuple[tuple[float, ...], ...], ...]:
 HOLD_ODDS: Final = _comb_table(8)
 
 
+def _keep(
+    hand_size: int, is_trump: bool, strength: int, points: int, higher_any: bool, rich: bool
+) -> float:
+    """Medium's keep value (:func:`briscola.ai.medium.keep_value`) from the facts the
+    policies gather: ``higher_any``, an outstanding card of the suit beats it; ``rich``, an
+    Ace or Three of the suit is still out."""
+    if hand_size <= 1:
+        return 0.0
+    if is_trump:
+        keep = TRUMP_KEEP[strength]
+        if points and not higher_any:
+            keep += BOSS_TRUMP_SHARE * points
+        return keep
+    if points >= 10 and not higher_any:
+        return SIDE_KEEP_PER_STRENGTH * strength + ACE_KEEP + (RICH_SUIT_KEEP if rich else 0.0)
+    return SIDE_KEEP_PER_STRENGTH * strength
+
+
 def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
     """The two-player rollout policy: medium's evaluation (:mod:`briscola.ai.medium`) with
     cards as ints. Each player counts the cards played and knows its own hand only."""
@@ -74,9 +92,6 @@ def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
     strength = rules.strength
     beats = rules.beats
     stock_n = len(game.stock)
-    trump_keep = TRUMP_KEEP
-    boss_share, side_keep = BOSS_TRUMP_SHARE, SIDE_KEEP_PER_STRENGTH
-    ace_keep, rich_keep = ACE_KEEP, RICH_SUIT_KEEP
     brisc = game.stock[0] if stock_n and rules.turned else -1
     h = len(game.hands[1 - turn])
     u = h + stock_n - (1 if brisc >= 0 else 0)
@@ -107,16 +122,7 @@ def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
                     higher_pts += POINTS[x]
             if POINTS[x] >= 10:
                 rich = True
-        if len(hand) <= 1:
-            keep = 0.0
-        elif suit == trump:
-            keep = trump_keep[s]
-            if pts and not higher_any:
-                keep += boss_share * pts
-        elif pts >= 10 and not higher_any:
-            keep = side_keep * s + ace_keep + (rich_keep if rich else 0.0)
-        else:
-            keep = side_keep * s
+        keep = _keep(len(hand), suit == trump, s, pts, higher_any, rich)
         if led < 0:
             # Leading: the opponent takes with a higher card of the suit, or with a trump
             # when the card is worth 3 or more.
@@ -164,9 +170,6 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
         return options[int(rng.random() * len(options))]
     n = rules.n
     gone = game.gone
-    trump_keep = TRUMP_KEEP
-    boss_share, side_keep = BOSS_TRUMP_SHARE, SIDE_KEEP_PER_STRENGTH
-    ace_keep, rich_keep = ACE_KEEP, RICH_SUIT_KEEP
     trump = rules.trump
     strength = rules.strength
     beats = rules.beats
@@ -209,16 +212,7 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
                 higher_any = True
             if POINTS[x] >= 10:
                 rich = True
-        if len(hand) <= 1:
-            keep = 0.0
-        elif suit == trump:
-            keep = trump_keep[s]
-            if POINTS[c] and not higher_any:
-                keep += boss_share * POINTS[c]
-        elif POINTS[c] >= 10 and not higher_any:
-            keep = side_keep * s + ace_keep + (rich_keep if rich else 0.0)
-        else:
-            keep = side_keep * s
+        keep = _keep(len(hand), suit == trump, s, POINTS[c], higher_any, rich)
         # Cards that would take the trick from ``top`` and that a later player would use.
         b = 0
         extra = 0
