@@ -36,6 +36,7 @@ class HeadlessPlayer:
         self.view: PlayerView | None = None
         self.moves = -1
         self.hand = 0
+        self.deal = 0
         self.phase = ""
         self.table: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
@@ -63,8 +64,11 @@ class HeadlessPlayer:
         self.view = view_from_json(message["view"])
         self.moves = int(message["moves"])
         self.hand = int(message["hand"])
+        self.deal = int(message["deal"])
         self.phase = str(message["phase"])
         self.hands_seen.add(self.hand)
+        if message.get("reset"):
+            self._acted_at = (-1, -1)  # a move sent before the connection dropped may be lost
         if any(event.get("event") == "match_over" for event in message["events"]):
             self.match_over = True
         seen = self.view
@@ -73,13 +77,13 @@ class HeadlessPlayer:
             and self.phase == "playing"
             and seen.is_my_turn
             and seen.legal
-            and self._acted_at != (self.hand, self.moves)
+            and self._acted_at != (self.deal, self.moves)
         ):
-            self._acted_at = (self.hand, self.moves)
+            self._acted_at = (self.deal, self.moves)
             self.client.act(self.choose(seen), self.moves)
             self.acted += 1
-        if self.auto_next and self.phase == "between" and self._asked_next != self.hand:
-            self._asked_next = self.hand
+        if self.auto_next and self.phase == "between" and self._asked_next != self.deal:
+            self._asked_next = self.deal
             self.client.next_hand()
 
     def pump(self, timeout: float = 0.0) -> dict[str, Any] | None:

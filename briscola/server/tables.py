@@ -154,6 +154,8 @@ class Table:
         self.state: GameState | None = None
         self.match_over: MatchOver | None = None
         self.moves = 0
+        #: Hands dealt at this table (across matches): tells one hand's updates from the next.
+        self.deals = 0
         self.rng = random.Random(secrets.randbits(128))
         self.created = time.monotonic()
         self.touched = self.created
@@ -203,6 +205,7 @@ class Table:
             events.append(event_to_json(self.match_over))
         message: dict[str, Any] = {
             "type": "update",
+            "deal": self.deals,
             "hand": match.hand_number if not state.is_terminal() else len(match.results),
             "moves": self.moves,
             "reset": reset,
@@ -374,6 +377,7 @@ class Table:
             self._next_timer.cancel()
             self._next_timer = None
         self.state = self.match.new_hand(self.rng)
+        self.deals += 1
         self.moves = 0
         self.phase = "playing"
         for seat in self.seats:
