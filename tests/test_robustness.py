@@ -13,12 +13,15 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from briscola.arena import main as arena_main
 from briscola.engine import (
@@ -30,6 +33,7 @@ from briscola.engine import (
     replay,
     view_from_json,
 )
+from briscola.engine.codec import MAX_DEPTH, nesting_depth
 from briscola.gui import autosave, storage
 from briscola.gui.settings import Settings, load_settings, peek_language, usable_window_pos
 from briscola.gui.stats import Stats
@@ -611,3 +615,189 @@ def test_corpus_readme_lists_every_kind() -> None:
 def _no_autosave_writer_left() -> Any:
     yield
     autosave.flush()
+
+
+# ---------------------------------------------------------------------------- properties
+
+Path_ = tuple[str | int, ...]
+LEAVES = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=6)
+    | st.sampled_from(["AD", "7B", "classic2", "best-of-3", "play", "over", "medium"])
+)
+VALUES = st.recursive(
+    LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _nodes(doc: Any, path: Path_ = ()) -> list[Path_]:
+    found = [path]
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            found += _nodes(value, (*path, key))
+    elif isinstance(doc, list):
+        for index, value in enumerate(doc):
+            found += _nodes(value, (*path, index))
+    return found
+
+
+def _deep(levels: int) -> Any:
+    value: Any = 0
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+@st.composite
+def mutations(draw: st.DrawFn, original: Any) -> tuple[Any, list[Path_]]:
+    """``original`` with one to three random changes: a value replaced (by any JSON value,
+    now and then one nested deeper than the reader allows), a key or item removed, a key
+    added. Returns the document and the paths changed."""
+    doc = json.loads(json.dumps(original))
+    changed: list[Path_] = []
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(_nodes(doc)))
+        op = draw(st.sampled_from(["replace", "remove", "add"]))
+        if not path:
+            op = "replace" if op == "remove" else op
+        parent = doc
+        for step in path[:-1]:
+            parent = parent[step]
+        value = draw(
+            st.one_of(VALUES, st.just(_deep(150)), st.just(_deep(300)))
+            if draw(st.booleans())
+            else VALUES
+        )
+        if op == "replace":
+            if path:
+                parent[path[-1]] = value
+            else:
+                doc = value
+        elif op == "remove":
+            del parent[path[-1]]
+        else:
+            target = parent[path[-1]] if path else doc
+            if isinstance(target, dict):
+                target[draw(st.text(max_size=6))] = value
+            elif isinstance(target, list):
+                target.insert(draw(st.integers(0, len(target))), value)
+        changed.append(path)
+    return doc, changed
+
+
+def _touched(changed: list[Path_], prefix: Path_) -> bool:
+    """A change at, above or below ``prefix``."""
+    n = len(prefix)
+    return any(path[:n] == prefix or prefix[: len(path)] == path for path in changed)
+
+
+VALID_SETTINGS = Settings(deck="french", volume=0.3, speed="fast", ui_scale=1.2).to_json()
+
+
+@given(mutations(VALID_SETTINGS))
+def test_mutated_settings_keep_every_field_left_alone(case: tuple[Any, list[Path_]]) -> None:
+    doc, changed = case
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "settings.json"
+        path.write_text(json.dumps(doc))
+        settings, _notice = load_settings(path)
+        peek_language(path)
+    if isinstance(doc, dict) and not _touched(changed, ()):
+        for name, value in VALID_SETTINGS.items():
+            if name in doc and not _touched(changed, (name,)):
+                assert getattr(settings, name) == value, name
+
+
+def _valid_stats() -> dict[str, Any]:
+    doc = json.loads((CORPUS / "stats" / "one-bad-count.json").read_text())
+    doc["entries"][1]["best"] = 40
+    doc["entries"].append(dict(doc["entries"][0], preset="classic3", hands=31))
+    return doc
+
+
+VALID_STATS = _valid_stats()
+
+
+@given(mutations(VALID_STATS))
+def test_mutated_statistics_never_lose_an_entry_left_alone(
+    case: tuple[Any, list[Path_]],
+) -> None:
+    doc, changed = case
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "stats.json"
+        text = json.dumps(doc)
+        path.write_text(text)
+        stats = Stats.load(path)
+        stats.save()
+        again = Stats.load(path)
+        copies = [p.read_text() for p in storage.backups(path)]
+    if nesting_depth(text) > MAX_DEPTH:  # refused as a whole: the copy keeps everything
+        assert text in copies and stats.notice
+        return
+    structure_kept = isinstance(doc, dict) and isinstance(doc.get("entries"), list)
+    if not structure_kept or any(len(p) < 2 for p in changed):
+        assert again.entries or copies or stats.empty or not changed
+        return
+    for original in VALID_STATS["entries"]:
+        if original in doc["entries"]:
+            key = (original["preset"], original["strength"])
+            assert again.entries[key].hands >= original["hands"]
+    if doc != VALID_STATS and stats.notice:
+        assert text in copies
+
+
+VALID_AUTOSAVE = json.loads((CORPUS / "autosave" / "valid.json").read_text())
+
+
+@given(mutations(VALID_AUTOSAVE))
+def test_mutated_autosaves_restore_or_are_discarded_with_a_notice(
+    case: tuple[Any, list[Path_]],
+) -> None:
+    doc, _changed = case
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "autosave.json"
+        path.write_text(json.dumps(doc))
+        saved, notice = autosave.load(path)
+    assert (saved is None) == (notice is not None)
+
+
+VALID_RECORD = json.loads((CORPUS / "records" / "valid-classic2.json").read_text())
+
+
+@given(mutations(VALID_RECORD))
+def test_mutated_records_replay_or_raise_a_replay_error(case: tuple[Any, list[Path_]]) -> None:
+    doc, changed = case
+    try:
+        state = replay(doc)
+    except ReplayError:
+        assert changed
+        return
+    assert isinstance(state, GameState)
+
+
+def _valid_request() -> dict[str, Any]:
+    return json.loads((CORPUS / "bot" / "valid-act.json").read_text())
+
+
+VALID_REQUEST = _valid_request()
+
+
+@given(mutations(VALID_REQUEST))
+def test_mutated_bot_requests_get_a_reply_never_an_exception(
+    case: tuple[Any, list[Path_]],
+) -> None:
+    from briscola.ai import make_bot
+    from briscola.ai.protocol import handle_request
+
+    doc, _changed = case
+    reply = handle_request(json.dumps(doc), lambda limit: make_bot("random"), {})
+    assert reply is None or isinstance(reply, dict)
+    if reply is not None and "error" not in reply:
+        json.dumps(reply)

@@ -6,8 +6,8 @@ engine's codec (:mod:`briscola.engine.codec`), which checks every field.
 >>> reply = handle_request('{"cmd": "hello", "id": 7}', lambda limit: None, {"name": "x"})
 >>> reply == {"protocol": PROTOCOL, "name": "x", "id": 7}
 True
->>> handle_request("[" * 500 + "]" * 500, lambda limit: None, {})
-{'error': 'malformed JSON: JSON nested deeper than 64 levels'}
+>>> handle_request("[" * 5000 + "]" * 5000, lambda limit: None, {})
+{'error': 'malformed JSON: JSON nested deeper than 200 levels'}
 """
 
 from __future__ import annotations

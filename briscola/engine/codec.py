@@ -13,7 +13,7 @@ and raises :class:`ViewError` (a ``ValueError``) naming the field.
 >>> parse_json("[" * 1000 + "]" * 1000)
 Traceback (most recent call last):
 ...
-briscola.engine.codec.CodecError: JSON nested deeper than 64 levels
+briscola.engine.codec.CodecError: JSON nested deeper than 200 levels
 >>> import random
 >>> from .rules import Rules
 >>> from .state import GameState
@@ -52,8 +52,10 @@ __all__ = [
     "view_to_json",
 ]
 
-#: The deepest nesting any of the game's documents needs is 5; 64 leaves room.
-MAX_DEPTH: Final = 64
+#: The deepest nesting any of the game's documents needs is 5; deeper values inside a
+#: document (say in a free-form field) are left to the schema checks, while the parser
+#: stays far from the interpreter's recursion limit.
+MAX_DEPTH: Final = 200
 #: Larger than any file or message the game writes (a record is a few kilobytes).
 MAX_CHARS: Final = 4_000_000
 PHASES: Final = ("auction", "call", "play", "over")
