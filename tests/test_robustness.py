@@ -104,6 +104,20 @@ def test_leftover_temporary_files_of_killed_writes_are_removed(tmp_path: Path) -
     assert fresh.exists() and all(p.exists() for p in foreign)
 
 
+def test_the_records_folder_is_cleaned_of_killed_saves_too(tmp_path: Path) -> None:
+    from briscola.gui.scenes.replay import load_entries
+
+    kept = tmp_path / "hand-1.json"
+    kept.write_bytes(dict(RECORDS)["valid-classic2.json"])
+    leftovers = [tmp_path / f".hand-{n}.json.a1b2c3d{n}.tmp" for n in range(3)]
+    other = tmp_path / ".notes.txt.a1b2c3d4.tmp"
+    for leftover in [*leftovers, other]:
+        leftover.write_text("{")
+        os.utime(leftover, (time.time() - 3600,) * 2)
+    assert [entry.path for entry in load_entries(tmp_path)] == [kept]
+    assert not any(p.exists() for p in leftovers) and other.exists()
+
+
 def test_a_second_damage_keeps_the_first_backup(tmp_path: Path) -> None:
     path = tmp_path / "stats.json"
     contents = [b"{first", b"{second", b"{third"]
@@ -333,6 +347,27 @@ def test_a_failed_autosave_is_reported_and_the_older_one_removed(
     assert notice and "No space left" in notice
     assert autosave.take_notice() is None  # told once
     assert not autosave.exists(path)  # Continue cannot resume the older game
+
+
+def test_the_player_is_told_when_the_autosave_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from guihelp import make_app
+
+    path = tmp_path / "autosave.json"
+    path.write_bytes(dict(AUTOSAVES)["valid.json"])
+    saved, _notice = autosave.load(path)
+    assert saved is not None
+    app = make_app()
+    monkeypatch.setattr(
+        autosave,
+        "atomic_write_json",
+        lambda *args: (_ for _ in ()).throw(PermissionError(13, "Permission denied")),
+    )
+    autosave.save(saved.setup, saved.match, saved.state, path, background=True)
+    autosave.flush()
+    app.step(1 / 60)
+    assert any("could not be saved" in notice.text for notice in app.notices)
 
 
 def test_a_folder_where_the_autosave_should_be(tmp_path: Path) -> None:

@@ -191,3 +191,17 @@ def clean_temporary_files(path: Path, older_than: float = STALE_TMP_SECONDS) -> 
         except OSError:
             continue
     return removed
+
+
+def clean_folder(folder: Path, older_than: float = STALE_TMP_SECONDS) -> int:
+    """:func:`clean_temporary_files` for every JSON file of ``folder`` (the saved records)."""
+    pattern = re.compile(r"\.(.+\.json)\.[A-Za-z0-9_]{8}\.tmp")
+    names = set()
+    try:
+        for leftover in folder.glob(".*.json.*.tmp"):
+            match = pattern.fullmatch(leftover.name)
+            if match:
+                names.add(match.group(1))
+    except OSError:
+        return 0
+    return sum(clean_temporary_files(folder / name, older_than) for name in sorted(names))

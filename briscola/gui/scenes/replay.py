@@ -20,6 +20,7 @@ from .. import paths
 from ..i18n import _
 from ..scene import Scene
 from ..sprites import CardRenderer, CardSprite
+from ..storage import clean_folder
 from ..tablelayout import TableLayout
 from ..widgets import Button, WidgetGroup, draw_panel, fit_text
 
@@ -82,6 +83,7 @@ def load_entries(folder: Path | None = None) -> list[RecordEntry]:
     """Saved records, newest first; files that are not records that can be replayed are
     skipped (and logged), whatever they hold."""
     folder = folder or paths.records_dir()
+    clean_folder(folder)  # what a save killed half-way left behind
     found = []
     try:
         for path in folder.glob("*.json"):
