@@ -378,6 +378,14 @@ class App:
         """Show ``first`` and run until quit (or ``--frames``). Returns the exit status."""
         self.reset_to(first)
         self.apply_requests()
+        self.loop()
+        self.close()
+        return 0
+
+    def loop(self) -> None:
+        """Frames until quit (or ``--frames``): 60 a second while something moves; when
+        nothing does, the loop sleeps until input or the next timed change arrives (see
+        :meth:`Scene.next_frame_in`). A fixed ``--frames`` run never sleeps that way."""
         self.running = True
         limit = self.options.frames
         turbo = self.options.turbo
@@ -388,11 +396,39 @@ class App:
                 dt = 1 / FPS
             else:
                 dt = min(0.1, self.clock.tick(FPS) / 1000)
+            changed = bool(self._requests)
             self.step(dt)
             if limit is not None and self.frame >= limit:
                 self.running = False
-        self.close()
-        return 0
+            elif self.running and not changed and limit is None:
+                self._rest()
+
+    def _next_frame_in(self) -> float | None:
+        """Seconds until a frame is due without input (None: only input)."""
+        if self._requests:
+            return 0.0
+        scene = self.scene
+        due = scene.next_frame_in() if scene is not None else None
+        if self.notices:
+            expiry = max(0.0, min(n.until for n in self.notices) - time.monotonic())
+            due = expiry if due is None else min(due, expiry)
+        return due
+
+    def _rest(self) -> None:
+        """Sleep while no frame is due, until input arrives or a timed change is due.
+
+        The queue is looked at once a frame's time: pygame's own ``event.wait`` polls every
+        millisecond, which costs more than a glance 60 times a second."""
+        due = self._next_frame_in()
+        if due is not None and due <= 1 / FPS:
+            return
+        deadline = None if due is None else time.monotonic() + due - 1 / FPS
+        while self.running and not pygame.event.peek():
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+            time.sleep(1 / FPS)
+        # The time asleep is not game time: the next frame advances by one frame only.
+        self.clock.tick()
 
     def close(self) -> None:
         while self._stack:

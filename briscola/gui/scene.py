@@ -55,6 +55,13 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
+    def next_frame_in(self) -> float | None:
+        """Seconds until the picture changes by itself: 0 while something moves, a delay
+        for a timed change (a caret's blink, a message that expires), None when only input
+        can change it. The App draws frames only when one is due, so a still window costs
+        nearly no CPU. The default keeps drawing every frame."""
+        return 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface`` (the whole window)."""
 

@@ -119,6 +119,9 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def next_frame_in(self) -> float | None:
+        return None  # still until input
+
     def _fan(self, width: int, style: str) -> pygame.Surface:
         key = (width, style)
         if self._fan_cache is not None and self._fan_cache[0] == key:

@@ -39,6 +39,8 @@ MAX_SEATS = 6
 #: Share of a labelled row taken by its value box.
 VALUE_FRACTION = 0.58
 NAME_LENGTH = 16
+#: Milliseconds the text caret stays on, then off.
+BLINK_MS = 530
 
 #: The configurations offered, in the order shown.
 PRESET_ORDER = (
@@ -500,7 +502,7 @@ class TextInput(Widget):
             image = assets.text(self.placeholder(), size, theme.dim)
         rect = image.get_rect(midleft=box.midleft)
         surface.blit(image, rect)
-        if self.active and (pygame.time.get_ticks() // 530) % 2 == 0:
+        if self.active and (pygame.time.get_ticks() // BLINK_MS) % 2 == 0:
             x = box.x + assets.font(size, True).size(self.text[: self.cursor])[0]
             if not self.text:
                 x = box.x
@@ -763,6 +765,11 @@ class NewGameScene(PageScene):
 
     def update(self, dt: float) -> None:
         self._update_text_focus()
+
+    def next_frame_in(self) -> float | None:
+        if self._typing is None:
+            return None  # still until input
+        return (BLINK_MS - pygame.time.get_ticks() % BLINK_MS) / 1000  # the caret's blink
 
     # ------------------------------------------------------------------ drawing
 

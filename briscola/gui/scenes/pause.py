@@ -68,6 +68,9 @@ class PauseScene(Scene):
         ):
             self.app.audio.play("click", 0.6)
 
+    def next_frame_in(self) -> float | None:
+        return None  # still until input
+
     def draw(self, surface: pygame.Surface) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))

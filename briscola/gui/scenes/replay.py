@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 PAGE = 6
 #: A hand's record is a few kilobytes; anything far larger is not one.
 MAX_RECORD_BYTES = 1_000_000
+#: Seconds between tricks when the replay plays itself.
+AUTOPLAY_STEP = 1.6
 
 
 @dataclass
@@ -258,10 +260,13 @@ class ReplayScene(Scene):
                 return
         self.group.handle_event(event)
 
+    def next_frame_in(self) -> float | None:
+        return max(0.0, AUTOPLAY_STEP - self.clock) if self.autoplay else None
+
     def update(self, dt: float) -> None:
         if self.autoplay:
             self.clock += dt
-            if self.clock >= 1.6:
+            if self.clock >= AUTOPLAY_STEP:
                 self.clock = 0.0
                 if self.index >= len(self.tricks):
                     self.autoplay = False

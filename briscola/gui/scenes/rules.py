@@ -508,6 +508,9 @@ class RulesScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def next_frame_in(self) -> float | None:
+        return 0.0 if self.scroll != self.target else None
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme

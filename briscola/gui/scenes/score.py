@@ -38,6 +38,8 @@ STEP_POINTS = 0.26
 STEP_BLANK = 0.05
 #: Seconds a card takes to fly into its row.
 FLIGHT = 0.38
+#: Seconds the result fades in after the count.
+FADE = 0.35
 #: Seconds the "+11" label floats above a counted card.
 FLOAT = 0.8
 #: Design height of a line of the match standing.
@@ -466,6 +468,10 @@ class ScoreScene(PageScene):
 
     # ------------------------------------------------------------------ drawing
 
+    def next_frame_in(self) -> float | None:
+        # The count, the last points floating up, the fade-in of the result (see draw).
+        return 0.0 if self.t < self.end + max(FADE, FLOAT) else None
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme
@@ -499,7 +505,7 @@ class ScoreScene(PageScene):
             self._draw_row(surface, row)
         self._draw_flying(surface)
         if self.done:
-            fade = 1.0 if self.instant else min(1.0, (self.t - self.end) / 0.35)
+            fade = 1.0 if self.instant else min(1.0, (self.t - self.end) / FADE)
             if fade >= 1.0:
                 self._draw_result(surface)
                 self.group.draw(surface, app.assets, theme)

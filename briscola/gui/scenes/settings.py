@@ -256,6 +256,9 @@ class SettingsScene(PageScene):
 
     # ------------------------------------------------------------------ drawing
 
+    def next_frame_in(self) -> float | None:
+        return self._save_in  # a pending save of a dragged slider, else still
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme

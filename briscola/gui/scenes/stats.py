@@ -220,6 +220,9 @@ class StatsScene(PageScene):
 
     # ------------------------------------------------------------------ drawing
 
+    def next_frame_in(self) -> float | None:
+        return None  # still until input
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme
