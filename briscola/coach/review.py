@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from briscola.engine import (
@@ -241,7 +241,7 @@ def review(
                     best=found.best,
                     loss=loss,
                     verdict=verdict(loss),
-                    reason=explain(seen, found, played),
+                    reason=replace(explain(seen, found, played), loss=loss),
                 )
             )
         if progress is not None:
