@@ -145,6 +145,11 @@ def _french(style: str) -> bool:
     return style.startswith("french")
 
 
+def uses_french_names(style: str) -> bool:
+    """True when the deck's cards are named Jack, Queen, King of diamonds, hearts..."""
+    return _french(style)
+
+
 def _own_names(style: str) -> tuple[DeckInfo, str] | None:
     """The deck and language when the deck's manifest names its cards in the language in use."""
     info = naming_deck(style)
@@ -191,6 +196,15 @@ def card_the(card: Card, style: str = "italian") -> str:
         forms = own[0].card_the[own[1]]
         return _compose(card, forms.get(card.rank.code, forms["*"]), style)
     return _((_CARDS_FRENCH if _french(style) else _CARDS_ITALIAN)[card.code][1])
+
+
+def suit_title(suit: Suit, style: str = "italian") -> str | None:
+    """The suit as a capitalised caption when the deck's manifest names it in the language in
+    use ("Clubs" on the Spanish deck in English); None when the built-in names apply."""
+    if _own_names(style) is None:
+        return None
+    name = suit_name(suit, style)
+    return name[:1].upper() + name[1:]
 
 
 def card_label(card: Card, style: str = "italian") -> str:

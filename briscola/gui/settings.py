@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .decks import deck_ids, face_folder
+from .decks import deck_ids, face_folder, next_deck
 from .i18n import _
 from .storage import atomic_write_json, peek_json, read_json
 
@@ -60,6 +60,16 @@ class Settings:
         """Folder of card faces in use, e.g. ``italian``, ``spanish`` or ``french4`` (the French
         deck's four-colour variant): see :func:`briscola.gui.decks.face_folder`."""
         return face_folder(self.deck, self.four_colour)
+
+    def cycle_deck(self) -> str:
+        """Switch to the next of the decks ticked for D (all decks when none is) and return it."""
+        self.deck = next_deck(self.deck, self.deck_cycle)
+        return self.deck
+
+    def toggle_cycle(self, deck: str) -> None:
+        """Tick or untick *deck* for D, keeping the ticked decks in display order."""
+        ticked = set(self.deck_cycle) ^ {deck}
+        self.deck_cycle = [d for d in deck_ids() if d in ticked]
 
     @property
     def speed_factor(self) -> float:

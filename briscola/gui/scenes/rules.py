@@ -16,6 +16,7 @@ import pygame
 from ...engine import Card
 from ..assets import card_size
 from ..i18n import _
+from ..names import suit_title, uses_french_names
 from ..rules_text import BLOCKS, CARD_ROWS, ROW_CARDS
 from ..scene import Scene
 from ..widgets import Button, Theme, WidgetGroup, draw_focus, draw_panel, fit_text
@@ -642,7 +643,10 @@ class RulesScene(Scene):
 
 def suit_name(card: Card, deck: str) -> str:
     """The name of ``card``'s suit as a caption, in the deck style shown."""
-    if deck == "french":
+    own = suit_title(card.suit, deck)  # a deck whose manifest names its suits
+    if own is not None:
+        return own
+    if uses_french_names(deck):
         names = (_("Diamonds"), _("Hearts"), _("Spades"), _("Clubs"))
     else:
         names = (_("Coins"), _("Cups"), _("Swords"), _("Batons"))

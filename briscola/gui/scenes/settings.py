@@ -7,15 +7,14 @@ this screen included) to redraw with the new look.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import Card
-from ..assets import card_size
-from ..i18n import LANGUAGES, _, system_language
+from ..deckpicker import DeckPicker
+from ..decks import catalogue, deck_info
+from ..i18n import LANGUAGES, _, current_language, system_language
 from ..widgets import Button, Label, Slider, Theme, WidgetGroup
 from .newgame import VALUE_FRACTION, OptionChoice
 from .page import PageScene
@@ -27,8 +26,6 @@ if TYPE_CHECKING:
 
 #: UI scale steps offered (the settings file accepts 0.8 to 1.6).
 UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
-#: Card faces shown in the preview: a coin (diamond), a cup (heart) and a club.
-PREVIEW = ("AD", "3C", "KB")
 #: Seconds between saves while the volume slider is dragged.
 DRAG_SAVE_DELAY = 0.4
 
@@ -88,13 +85,25 @@ class SettingsScene(PageScene):
         self.deck = choice(
             "deck",
             lambda: _("Deck"),
-            [("italian", lambda: _("Italian")), ("french", lambda: _("French"))],
+            [
+                (info.id, partial(lambda info: info.title(current_language()), info))
+                for info in catalogue().playable()
+            ],
+        )
+        self.picker = DeckPicker(
+            catalogue().playable,
+            lambda: settings.deck,
+            lambda: settings.deck_cycle,
+            lambda deck: self.change("deck", deck),
+            self.toggle_cycle,
+            lambda: settings.four_colour,
+            lambda: settings.back,
         )
         self.four_colour = choice(
             "four_colour",
             lambda: _("Four-colour suits"),
             off_on,
-            disabled_text=lambda: _("French deck only"),
+            disabled_text=lambda: _("Not offered by this deck"),
         )
         self.back_choice = choice(
             "back",
@@ -154,7 +163,7 @@ class SettingsScene(PageScene):
             self.language,
             self.ui_scale,
         ]
-        self.group = WidgetGroup([*self.look_rows, *self.play_rows, self.done_button])
+        self.group = WidgetGroup([*self.look_rows, self.picker, *self.play_rows, self.done_button])
         self._save_in: float | None = None
         self.left_panel = pygame.Rect(0, 0, 1, 1)
         self.right_panel = pygame.Rect(0, 0, 1, 1)
@@ -175,6 +184,11 @@ class SettingsScene(PageScene):
         if name == "sound" and value:
             self.app.audio.play("click")
 
+    def toggle_cycle(self, deck: str) -> None:
+        """Tick or untick a deck for the D key."""
+        self.app.settings.toggle_cycle(deck)
+        self._apply()
+
     def set_volume(self, value: float) -> None:
         self.app.settings.volume = value
         self.app.audio.configure(self.app.settings.sound, value)
@@ -191,7 +205,8 @@ class SettingsScene(PageScene):
 
     def _refresh(self) -> None:
         settings = self.app.settings
-        self.four_colour.enabled = settings.deck == "french"
+        info = deck_info(settings.deck)
+        self.four_colour.enabled = info is not None and info.four_colour is not None
         self.volume.value = settings.volume
         for widget, setting in self.settings_of.items():
             value = getattr(settings, setting)
@@ -227,6 +242,8 @@ class SettingsScene(PageScene):
                 y += row_h + row_gap
             if panel is self.left_panel:
                 self.preview_box = pygame.Rect(x, y + px(6), inner_w, panel.bottom - y - px(16))
+                self.picker.rect = self.preview_box
+                self.picker.scale = px(100) / 100
         bw = px(210)
         self.done_button.rect = pygame.Rect(w // 2 - bw // 2, h - margin - button_h, bw, button_h)
 
@@ -270,35 +287,3 @@ class SettingsScene(PageScene):
             surface, _("Play, sound and display"), self.play_heading, px(24), theme.accent, True
         )
         self.group.draw(surface, app.assets, theme)
-        self._draw_preview(surface)
-
-    def _draw_preview(self, surface: pygame.Surface) -> None:
-        """Three faces in the chosen deck style and the chosen back."""
-        app = self.app
-        px = self.px
-        box = self.preview_box
-        caption_h = px(24)
-        count = len(PREVIEW) + 1
-        gap = px(14)
-        height = box.height - caption_h - px(8)
-        width = min(px(96), (box.width - (count - 1) * gap) // count, int(height / 1.6))
-        if width < 16:
-            return
-        card_h = card_size(width)[1]
-        total = count * width + (count - 1) * gap
-        x = box.centerx - total // 2
-        y = box.y + max(0, (height - card_h) // 2)
-        style = app.settings.deck_style
-        images: list[Callable[[], pygame.Surface]] = [
-            partial(app.assets.card_face, Card.from_code(code), style, width) for code in PREVIEW
-        ]
-        images.append(lambda: app.assets.card_back(app.settings.back, width))
-        for i, image in enumerate(images):
-            cx = x + i * (width + gap)
-            shadow = app.assets.shadow(width)
-            surface.blit(
-                shadow, shadow.get_rect(center=(cx + width // 2 + px(3), y + card_h // 2 + px(4)))
-            )
-            surface.blit(image(), (cx, y))
-        caption = pygame.Rect(box.x, y + card_h + px(6), box.width, caption_h)
-        self.painter.fit(surface, _("Preview"), caption, px(17), app.theme.dim, align="center")

@@ -1100,7 +1100,7 @@ class TableScene(Scene):
 
     def switch_deck(self) -> None:
         settings = self.app.settings
-        settings.deck = "french" if settings.deck == "italian" else "italian"
+        settings.cycle_deck()  # the next deck ticked in Settings
         self.app.settings_changed()
 
     def skip(self) -> None:
