@@ -179,3 +179,16 @@ def test_a_bad_record_gets_a_clear_message_and_exit_status_2(
     assert review_cli.main([str(path), *args, "--quiet", "--budget", "50"]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_the_coach_needs_neither_pygame_nor_the_gui() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, briscola.coach\n"
+        "bad = [m for m in sys.modules if m == 'pygame' or m.startswith('briscola.gui')]\n"
+        "assert not bad, bad\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
