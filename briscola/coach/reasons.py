@@ -162,7 +162,7 @@ def explain(seen: PlayerView, found: Assessment, card: Card | None = None) -> Re
             if len(facts.beaters) <= FEW:
                 return reason("take_few", beaters=facts.beaters)
             return reason("take", beaters=facts.beaters)
-        if facts.mine and not facts.beaters and card.points > 0:
+        if facts.mine and card.points > 0:
             return reason("load")
         if not facts.takes or facts.mine:
             others = [c for c, _ in found.values if c != card]
