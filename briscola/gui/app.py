@@ -365,6 +365,8 @@ class App:
             "size": list(self.size),
             "scene": type(scene).__name__ if scene is not None else None,
             "language": i18n.current_language(),
+            # Nothing moves by itself: animations are over, the scene waits for input.
+            "still": scene is not None and scene.next_frame_in() is None,
         }
         if scene is not None:
             data.update(scene.report())
@@ -422,6 +424,8 @@ class App:
         due = self._next_frame_in()
         if due is not None and due <= 1 / FPS:
             return
+        if self._report_path is not None:
+            self._write_report()  # what is on screen while the window rests
         deadline = None if due is None else time.monotonic() + due - 1 / FPS
         while self.running and not pygame.event.peek():
             if deadline is not None and time.monotonic() >= deadline:
