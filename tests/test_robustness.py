@@ -239,6 +239,21 @@ def test_damaged_statistics_keep_what_was_good_and_a_copy(
         assert again[key] == hands + (key == "classic2/medium")
 
 
+def test_the_statistics_screen_shows_damaged_statistics(tmp_path: Path) -> None:
+    from guihelp import make_app, start
+
+    from briscola.gui.scenes.stats import StatsScene
+
+    app = make_app()
+    for name, content in STATS:
+        path = tmp_path / name
+        path.write_bytes(content)
+        stats = Stats.load(path)
+        assert all(key.isprintable() for pair in stats.entries for key in pair)
+        start(app, StatsScene(app, stats))
+        app.step(1 / 60)
+
+
 def test_statistics_that_cannot_be_read_are_never_overwritten(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -320,6 +335,7 @@ def test_a_damaged_autosave_is_discarded_with_a_notice(
     if expect("autosave", name).get("restores"):
         assert saved is not None and notice is None
         assert saved.state is not None and len(saved.state.tricks) >= 1
+        assert all(seat.name.isprintable() for seat in saved.setup.seats)
     else:
         assert saved is None and notice
         assert not autosave.exists(path)

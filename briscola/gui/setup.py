@@ -27,7 +27,8 @@ class SeatConfig:
         level = data.get("level", "medium")
         if level not in LEVELS:
             level = "medium"
-        return cls(str(data.get("name", "?"))[:24], bool(data.get("human", False)), level)
+        name = "".join(ch for ch in str(data.get("name", "?")) if ch.isprintable())[:24]
+        return cls(name or "?", bool(data.get("human", False)), level)
 
 
 @dataclass

@@ -29,7 +29,7 @@ from ..engine import HandResult
 from . import paths
 from .i18n import _
 from .setup import LEVELS, GameSetup
-from .storage import atomic_write_json, keep_aside, read_file
+from .storage import atomic_write_json, clean_text, keep_aside, read_file
 
 log = logging.getLogger(__name__)
 
@@ -335,12 +335,15 @@ def _parse(data: Any) -> tuple[dict[tuple[str, str], Entry], list[str], bool]:
             problems.append(f"entry {number}")
             continue
         preset, strength = item.get("preset"), item.get("strength")
-        if not isinstance(preset, str) or not isinstance(strength, str) or not preset:
+        if not isinstance(preset, str) or not isinstance(strength, str):
+            problems.append(f"entry {number}")
+            continue
+        key = (clean_text(preset, 32), clean_text(strength, 16))
+        if not key[0] or not key[1]:
             problems.append(f"entry {number}")
             continue
         entry, bad = Entry.salvage(item)
         problems.extend(f"entry {number} {name}" for name in bad)
-        key = (preset[:32], strength[:16])
         if key in entries:
             entries[key].add(entry)
         else:

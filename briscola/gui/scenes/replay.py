@@ -20,7 +20,7 @@ from .. import paths
 from ..i18n import _
 from ..scene import Scene
 from ..sprites import CardRenderer, CardSprite
-from ..storage import clean_folder
+from ..storage import clean_folder, clean_text
 from ..tablelayout import TableLayout
 from ..widgets import Button, WidgetGroup, draw_panel, fit_text
 
@@ -50,7 +50,7 @@ class RecordEntry:
         doc = self.doc
         result = doc.get("result")
         points = result.get("side_points") if isinstance(result, dict) else None
-        date = str(_meta(doc).get("date", ""))[:16].replace("T", " ")
+        date = clean_text(_meta(doc).get("date", ""), 16).replace("T", " ")
         score = " – ".join(str(p) for p in points) if isinstance(points, list) else ""
         game = preset_label(str(doc["rules"].get("preset", "")))
         return f"{date}  {game}  {' / '.join(_names(doc, self.players))}  {score}".strip()
@@ -69,7 +69,9 @@ def _names(doc: dict[str, Any], count: int | None = None) -> list[str]:
     players = _meta(doc).get("players")
     if not isinstance(players, list):
         players = []
-    names = [str(p.get("name", "?"))[:24] if isinstance(p, dict) else str(p)[:24] for p in players]
+    names = [
+        clean_text(p.get("name", "?") if isinstance(p, dict) else p, 24) or "?" for p in players
+    ]
     if count is None:
         try:
             count = Rules.from_dict(doc["rules"]).players
