@@ -14,6 +14,7 @@ computer, and ``closed`` when the table has ended (the host left, the server clo
 
 from __future__ import annotations
 
+import queue
 import time
 from collections import deque
 from collections.abc import Iterable, Sequence
@@ -305,6 +306,16 @@ class RemoteSession:
             {key: entry.get(key) for key in ("seat", "name", "connected", "away", "replaced")}
             for entry in self.table["seats"]
         ]
+
+    def wait(self, timeout: float) -> bool:
+        """Block until a message arrives (scripts and tests; the table never waits).
+        False when none came in ``timeout`` seconds."""
+        try:
+            message = self.client.incoming.get(timeout=timeout)
+        except queue.Empty:
+            return False
+        self._take(message)
+        return True
 
     def take_errors(self) -> list[dict[str, Any]]:
         errors, self.errors = self.errors, []

@@ -1,0 +1,184 @@
+"""The client library: the events' JSON forms, the background-thread client with its
+reconnection, and RemoteSession playing a whole match through the table's session
+interface."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from briscola.ai import make_bot
+from briscola.engine import PRESETS, Event, GameState, HandOver, MatchOver, Rules
+from briscola.gui.summary import HandSummary
+from briscola.gui.table.session import TableSession
+from briscola.net.client import NetClient
+from briscola.net.headless import HeadlessPlayer
+from briscola.net.session import RemoteSession
+from briscola.net.wire import (
+    ProtocolError,
+    check_name,
+    decode,
+    event_from_json,
+    event_to_json,
+    normalize_code,
+)
+from briscola.server import ServerConfig, ServerThread
+
+DEADLINE = 60.0
+
+
+@given(st.sampled_from(sorted(PRESETS)), st.integers(0, 2**32), st.integers(0, 5))
+def test_every_event_of_a_hand_reads_back_from_its_json_form(
+    preset: str, seed: int, viewer: int
+) -> None:
+    rng = random.Random(seed)
+    state = GameState.new(Rules.preset(preset), rng)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    seat = viewer % state.rules.players
+    events: list[Event] = [*state.events_for(seat), MatchOver((0,), (1, 0))]
+    for event in events:
+        assert event_from_json(event_to_json(event)) == event
+    assert any(isinstance(event, HandOver) for event in events)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [None, [], {"event": "played"}, {"event": "played", "seat": -1, "card": "AD"},
+     {"event": "played", "seat": 0, "card": "ZZ"}, {"event": "trick_won", "trick": {}},
+     {"event": "dealt", "seat": True, "card": None}, {"event": "boom"},
+     {"event": "auction", "seat": 0, "bid": "9/500"}],
+)  # fmt: skip
+def test_a_malformed_event_is_refused_with_a_value_error(data: object) -> None:
+    with pytest.raises(ValueError):
+        event_from_json(data)
+
+
+def test_frames_names_and_codes_are_checked() -> None:
+    with pytest.raises(ProtocolError, match="malformed"):
+        decode("{" * 100 + "}" * 100)
+    with pytest.raises(ProtocolError):
+        decode(b'{"type": "x"}')
+    assert normalize_code(" k7mx-2q ") == "K7MX2Q"
+    for bad in ("K7MX2", "K7MX2O", 123, "I" * 6):
+        with pytest.raises(ProtocolError):
+            normalize_code(bad)
+    assert check_name("José María") == "José María"
+    with pytest.raises(ProtocolError):
+        check_name("a  b")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    config = ServerConfig(
+        port=0, records=tmp_path, rate=10_000.0, burst=10_000, ping_interval=None, grace=30.0
+    )
+    running = ServerThread(config).start()
+    yield running
+    running.stop()
+
+
+def test_a_client_reports_its_connection_and_retries_until_the_server_is_back(
+    tmp_path: Path,
+) -> None:
+    first = ServerThread(ServerConfig(port=0, ping_interval=None)).start()
+    port = first.server.port
+    client = NetClient(first.url, "Anna", backoff=0.05, max_backoff=0.2).start()
+    try:
+        client.wait_for(lambda m: m.get("status") == "connected", 10)
+        first.stop()
+        client.wait_for(lambda m: m.get("status") == "reconnecting", 10)
+        second = ServerThread(ServerConfig(port=port, ping_interval=None)).start()
+        try:
+            client.wait_for(lambda m: m.get("status") == "connected", 20)
+            assert client.reconnects >= 1
+        finally:
+            second.stop()
+    finally:
+        client.close()
+    assert client.status == "closed"
+
+
+def test_messages_submitted_before_the_connection_opens_are_sent_once_it_does(
+    server: ServerThread,
+) -> None:
+    client = NetClient(server.url, "Anna")
+    client.create(Rules.preset("classic2"))  # before start(): queued
+    client.start()
+    try:
+        joined = client.wait_for(lambda m: m["type"] == "joined", 10)
+        assert joined["seat"] == 0 and client.token == joined["token"]
+    finally:
+        client.close()
+
+
+def test_a_wrong_address_is_refused_at_once() -> None:
+    with pytest.raises(ValueError, match="ws://"):
+        NetClient("http://127.0.0.1:1", "Anna")
+
+
+def test_a_remote_session_plays_a_whole_match_through_the_table_interface(
+    server: ServerThread,
+) -> None:
+    host = NetClient(server.url, "Anna").start()
+    guest = HeadlessPlayer(
+        NetClient(server.url, "Bruno").start(), make_bot("random", random.Random(2)).choose
+    )
+    try:
+        host.create(Rules.preset("classic2", match="best-of-3"))
+        joined = host.wait_for(lambda m: m["type"] == "joined", 10)
+        guest.client.join(joined["table"])
+        guest.client.ready()
+        host.wait_for(lambda m: m["type"] == "table" and m["seats"][1]["ready"], 10)
+        host.start_game()
+        backlog: list[
+            dict[str, Any]
+        ] = []  # what the waiting room took from the queue before the game began
+        while not backlog or backlog[-1]["type"] != "update":
+            backlog.append(host.incoming.get(timeout=10))
+        session = RemoteSession(host, backlog)
+        table: TableSession = session  # the table cannot tell it from a local session
+        table.start()
+        assert table.shown_seat == 0 and table.plays_here(0) and not table.plays_here(1)
+        assert [seat.kind for seat in table.seats] == ["human", "remote"]
+        rng = random.Random(1)
+        events: list[Event] = []
+        summaries: list[HandSummary] = []
+        deadline = time.monotonic() + DEADLINE
+        while not summaries or not summaries[-1].match_over:
+            assert time.monotonic() < deadline, "the match did not end"
+            guest.pump()
+            table.advance(0.016, idle=True)
+            events.extend(table.new_events())
+            seen = table.view()
+            assert seen.seat == 0 and len(seen.hand) == seen.hand_sizes[0]
+            if table.hand_over:
+                summary = table.finish_hand()
+                if summary is not None:
+                    assert summary.record["format"] == "briscola-record/1"
+                    summaries.append(summary)
+                    if not summary.match_over:
+                        table.next_hand()
+                continue
+            legal = table.legal_actions()
+            if legal:
+                assert table.to_play == 0 and table.thinking() is None
+                assert table.submit(rng.choice(legal))
+                assert not table.submit(legal[0]), "one move per turn"
+                continue
+            if not session.wait(0.05):
+                guest.pump(0.05)
+        assert 2 <= len(summaries) <= 3
+        assert sum(isinstance(event, HandOver) for event in events) == len(summaries)
+        assert session.banner() is None and session.take_errors() == []
+        assert [s["connected"] for s in session.seat_states()] == [True, True]
+    finally:
+        host.close()
+        guest.client.close()

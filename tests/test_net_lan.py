@@ -1,0 +1,87 @@
+"""Tables announced on the local network are found by the browser (mDNS), inside a private
+network namespace so that nothing is ever announced on a real interface."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SCRIPT = textwrap.dedent(
+    """
+    import asyncio, json, time
+    from briscola.engine import Rules
+    from briscola.net.client import NetClient
+    from briscola.net.lan import TableAnnouncer, TableBrowser
+    from briscola.server import ServerConfig, ServerThread
+
+    def until(check, what, timeout=30):
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                raise SystemExit("timed out: " + what)
+            time.sleep(0.05)
+
+    server = ServerThread(ServerConfig(port=0, ping_interval=None)).start()
+    announcer = TableAnnouncer(server.server, "127.0.0.1", ["127.0.0.1"], interval=0.2)
+    asyncio.run_coroutine_threadsafe(announcer.start(), server.loop).result(10)
+    host = NetClient(server.url, "Anna").start()
+    host.create(Rules.preset("classic2"))
+    code = host.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+    browser = TableBrowser(["127.0.0.1"]).start()
+    until(lambda: browser.tables(), "no table found")
+    found = browser.tables()[0]
+    guest = NetClient(found.url, "Bruno").start()
+    guest.join(found.code)
+    seat = guest.wait_for(lambda m: m["type"] == "joined", 10)["seat"]
+    # A full waiting room is no longer announced.
+    until(lambda: not browser.tables(), "the full table is still listed")
+    print(json.dumps({"code": code, "found": found.code, "url": found.url, "host": found.host,
+                      "preset": found.preset, "players": found.players, "seat": seat,
+                      "compatible": found.compatible, "server": server.url}))
+    browser.close()
+    asyncio.run_coroutine_threadsafe(announcer.stop(), server.loop).result(10)
+    host.close(); guest.close(); server.stop()
+    """
+)
+
+NETNS = (
+    "ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo && "
+    '"$PYTHON" -c "$SCRIPT"'
+)
+
+
+def namespace_available() -> str | None:
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        return "unshare and ip are needed for a private network namespace"
+    probe = subprocess.run(["unshare", "-n", "true"], capture_output=True, timeout=30)
+    if probe.returncode != 0:
+        return "cannot create a network namespace here (needs root or user namespaces)"
+    return None
+
+
+def test_a_waiting_room_is_found_on_the_local_network_and_joined_by_its_code() -> None:
+    reason = namespace_available()
+    if reason is not None:
+        if os.environ.get("CI"):
+            pytest.fail(reason + " (CI runs as root, where it must work)")
+        pytest.skip(reason)
+    env = dict(os.environ, PYTHON=sys.executable, SCRIPT=SCRIPT, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        ["unshare", "-n", "sh", "-c", NETNS],
+        capture_output=True, text=True, timeout=120, env=env, cwd=ROOT,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    assert found["found"] == found["code"]
+    assert found["url"] == found["server"]
+    assert (found["host"], found["preset"], found["players"]) == ("Anna", "classic2", 2)
+    assert found["seat"] == 1 and found["compatible"] is True
