@@ -193,6 +193,23 @@ def test_the_game_starts_with_a_damaged_settings_file(tmp_path: Path, name: str)
     no_traceback(done.stderr + done.stdout)
 
 
+def test_the_game_removes_old_temporary_files_of_killed_saves_at_start(tmp_path: Path) -> None:
+    old = [tmp_path / ".stats.json.k1ll3d00.tmp", tmp_path / ".autosave.json.k1ll3d01.tmp"]
+    old.append(tmp_path / ".settings.json.k1ll3d02.tmp")
+    (tmp_path / "records").mkdir()
+    old.append(tmp_path / "records" / ".hand-7.json.k1ll3d03.tmp")
+    fresh = tmp_path / ".stats.json.w0rk1ng0.tmp"
+    mine = tmp_path / ".my-notes.txt.k1ll3d04.tmp"
+    for leftover in [*old, fresh, mine]:
+        leftover.write_text("{")
+    for leftover in [*old, mine]:
+        os.utime(leftover, (time.time() - 3600,) * 2)
+    done = _run_game(tmp_path, "--self-check")
+    no_traceback(done.stderr)
+    assert not any(p.exists() for p in old)
+    assert fresh.exists() and mine.exists()
+
+
 def test_the_game_forgets_a_window_position_off_screen(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text('{"window_pos": [30000, 30000]}')
     done = _run_game(tmp_path, "--frames", "2", "--windowed")
@@ -767,7 +784,7 @@ def test_mutated_settings_keep_every_field_left_alone(case: tuple[Any, list[Path
 
 
 def _valid_stats() -> dict[str, Any]:
-    doc = json.loads((CORPUS / "stats" / "one-bad-count.json").read_text())
+    doc: dict[str, Any] = json.loads((CORPUS / "stats" / "one-bad-count.json").read_text())
     doc["entries"][1]["best"] = 40
     doc["entries"].append(dict(doc["entries"][0], preset="classic3", hands=31))
     return doc
@@ -834,7 +851,8 @@ def test_mutated_records_replay_or_raise_a_replay_error(case: tuple[Any, list[Pa
 
 
 def _valid_request() -> dict[str, Any]:
-    return json.loads((CORPUS / "bot" / "valid-act.json").read_text())
+    request: dict[str, Any] = json.loads((CORPUS / "bot" / "valid-act.json").read_text())
+    return request
 
 
 VALID_REQUEST = _valid_request()

@@ -171,10 +171,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def _clean_user_folders() -> None:
+    """Remove the temporary files that saves killed half-way left (only old ones, only the
+    ``.<name>.json.XXXXXXXX.tmp`` files the game itself writes)."""
+    from .storage import clean_folder
+
+    for folder in {paths.config_dir(), paths.data_dir(), paths.records_dir()}:
+        clean_folder(folder)
+
+
 def _run(args: argparse.Namespace) -> int:
     import pygame
 
     from .app import App, AppOptions
+
+    _clean_user_folders()
 
     options = AppOptions(
         size=args.size,
