@@ -41,6 +41,7 @@ import math
 import multiprocessing
 import os
 import random
+import shlex
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -72,7 +73,11 @@ class BotSpec:
         text = text.strip()
         if text.startswith("cmd:"):
             command = text[4:].strip()
-            if not command:
+            try:
+                words = shlex.split(command)
+            except ValueError as exc:
+                raise ValueError(f"bad command line in {text!r}: {exc}") from None
+            if not words or not words[0]:
                 raise ValueError("cmd: needs a command line")
             return cls(text, "cmd", (), command)
         name, *parts = text.split(":")
