@@ -362,6 +362,18 @@ def view_from_json(data: Any) -> PlayerView:
         raise ViewError("view: a card that is not in this deck")
     if sum(hand_sizes) + stock_size + len(played) != rules.deck_size:
         raise ViewError("view: hands, stock and played cards do not add up to the deck")
+    if any(len(cards) > size for cards, size in zip(known, hand_sizes, strict=True)):
+        raise ViewError("view: more cards known in a hand than it holds")
+    if briscola_in_stock and (briscola is None or stock_size < 1):
+        raise ViewError("view: briscola_in_stock without a briscola under a stock")
+    for name, card in (
+        ("briscola", briscola if briscola_in_stock else None),
+        ("stock_top", stock_top),
+    ):
+        if card is not None and card in set(places):
+            raise ViewError(f"view: the {name} {card} is also in a hand or on a pile")
+    if stock_top is not None and stock_size < 1:
+        raise ViewError("view: stock_top without a stock")
     _check_legal(legal, phase, current == seat, set(hand))
     phase_value: Phase = phase
     return PlayerView(
