@@ -382,6 +382,29 @@ def test_a_failed_autosave_is_reported_and_the_older_one_removed(
     assert not autosave.exists(path)  # Continue cannot resume the older game
 
 
+def test_an_older_autosave_that_cannot_be_removed_is_emptied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "autosave.json"
+    path.write_bytes(dict(AUTOSAVES)["valid.json"])
+    older, _notice = autosave.load(path)
+    assert older is not None
+    denied = PermissionError(13, "Permission denied")
+    monkeypatch.setattr(autosave, "atomic_write_json", lambda *args: (_ for _ in ()).throw(denied))
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self == path:
+            raise denied  # a read-only folder: no file can be removed or created there
+        real_unlink(self, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    autosave.save(older.setup, older.match, older.state, path)
+    assert autosave.take_notice()
+    saved, notice = autosave.load(path)
+    assert saved is None and notice  # never the older game
+
+
 def test_the_player_is_told_when_the_autosave_fails(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
