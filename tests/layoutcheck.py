@@ -32,14 +32,15 @@ from briscola.gui.scenes.rules import MIN_TEXT, SectionButton
 from briscola.gui.summary import HandSummary
 from briscola.gui.widgets import Button, Choice, Slider, Widget, WidgetGroup, fit_text
 
-#: Scene modules whose ``draw_panel`` is watched.
+#: Modules whose ``draw_panel`` is watched.
 PANEL_MODULES = (
-    "page",
-    "pause",
-    "replay",
-    "rules",
-    "score",
-    "table",
+    "briscola.gui.scenes.page",
+    "briscola.gui.scenes.pause",
+    "briscola.gui.scenes.replay",
+    "briscola.gui.scenes.rules",
+    "briscola.gui.scenes.score",
+    "briscola.gui.table.painter",
+    "briscola.gui.table.auction",
 )
 
 
@@ -138,7 +139,7 @@ def render(app: App, images: dict[int, tuple[Any, str, int, bool]]) -> Recording
         start -= 1
     panels = surface.record.panels
     saved: dict[str, Callable[..., None]] = {}
-    modules = [importlib.import_module(f"briscola.gui.scenes.{m}") for m in PANEL_MODULES]
+    modules = [importlib.import_module(m) for m in PANEL_MODULES]
 
     def watch(original: Callable[..., None]) -> Callable[..., None]:
         def draw_panel(target: pygame.Surface, rect: pygame.Rect, *args: Any, **kw: Any) -> None:
@@ -286,8 +287,8 @@ def card_overlaps(record: Record, table: Any) -> list[str]:
     (auction, last trick) is up, what it covers is not checked."""
     if table.privacy is not None:
         return []  # the privacy screen covers the table
-    sprites = [s for s, _shadow in table._draw_order()]
-    bubbles = {label() for label, _until in table.bubbles.values()}
+    sprites = [s for s, _shadow in table.board.draw_order()]
+    bubbles = {label() for label, _until in table.captions.bubbles.values()}
     found = []
     for index, drawn in enumerate(record.texts):
         if drawn.scene != "TableScene" or drawn.veiled:
@@ -364,13 +365,15 @@ def step_until(app: App, done: Callable[[], bool], frames: int = 6000) -> None:
 def human_wins_auction(app: App, scene: Any) -> None:
     """Bid the highest possible (Two and 120) when the human's turn comes, so that the call
     controls follow; pass if that bid is gone."""
-    while scene.state.phase == "auction":
-        step_until(app, lambda: scene.awaiting_human or scene.state.phase != "auction")
-        if scene.state.phase != "auction":
+    while scene.session.state.phase == "auction":
+        step_until(app, lambda: scene.awaiting_human or scene.session.state.phase != "auction")
+        if scene.session.state.phase != "auction":
             break
-        bids = [a for a in scene.state.legal_actions() if isinstance(a, Bid)]
-        scene.apply(
-            max(bids, key=lambda b: (b.points, -b.rank)) if bids else scene.state.legal_actions()[0]
+        bids = [a for a in scene.session.state.legal_actions() if isinstance(a, Bid)]
+        scene.submit(
+            max(bids, key=lambda b: (b.points, -b.rank))
+            if bids
+            else scene.session.state.legal_actions()[0]
         )
 
 

@@ -45,8 +45,8 @@ def table(app: App, setup: GameSetup, demo: bool, tricks: int = 2) -> TableScene
     speed = quick(app)
     scene = TableScene(app, setup, demo=demo)
     start(app, scene)
-    assert scene.state is not None
-    advance(app, scene, lambda: bool(scene.table) and not scene.busy, tricks)
+    assert scene.session.state is not None
+    advance(app, scene, lambda: bool(scene.board.table) and not scene.busy, tricks)
     app.settings.speed = speed
     return scene
 
@@ -56,12 +56,12 @@ def advance(app: App, scene: TableScene, done: Callable[[], bool], tricks: int) 
     legal move when their turn comes."""
 
     def ready() -> bool:
-        state = scene.state
+        state = scene.session.state
         assert state is not None
         if (len(state.tricks) >= tricks or state.is_terminal()) and done():
             return True
         if scene.awaiting_human:
-            scene.apply(state.legal_actions()[0])
+            scene.submit(state.legal_actions()[0])
         return False
 
     step_until(app, ready)
@@ -70,8 +70,8 @@ def advance(app: App, scene: TableScene, done: Callable[[], bool], tricks: int) 
 def demo_table(preset: str) -> Callable[[App], Scene]:
     def build(app: App) -> Scene:
         scene = table(app, demo_setup(preset, seed=7), demo=True)
-        if scene.banner is not None:  # keep the last banner up while the scene is checked
-            scene.banner = (scene.banner[0], scene.t + 100)
+        if scene.captions.banner is not None:  # keep the last banner up while the scene is checked
+            scene.captions.banner = (scene.captions.banner[0], scene.captions.t + 100)
         return scene
 
     return build
@@ -88,8 +88,10 @@ def chiamata_table(app: App, call: bool) -> TableScene:
     if call:
         human_wins_auction(app, scene)
     step_until(app, lambda: scene.awaiting_human)
-    scene._refresh_controls()
-    assert scene.state is not None and scene.state.phase == ("call" if call else "auction")
+    scene.update(0.0)
+    assert scene.session.state is not None and scene.session.state.phase == (
+        "call" if call else "auction"
+    )
     app.settings.speed = speed
     return scene
 
@@ -105,12 +107,14 @@ def chiamata_call(app: App) -> Scene:
 def chiamata_play(app: App) -> Scene:
     scene = chiamata_call(app)
     assert isinstance(scene, TableScene)
-    call = next(w for w in scene.controls.widgets if getattr(w, "name", "").startswith("call:"))
+    call = next(
+        w for w in scene.auction.controls.widgets if getattr(w, "name", "").startswith("call:")
+    )
     call.activate()
     speed = quick(app)
     step_until(app, lambda: not scene.busy)
     advance(app, scene, lambda: scene.awaiting_human, 1)
-    scene.keyboard = True
+    scene.hand.keyboard = True
     app.settings.speed = speed
     return scene
 

@@ -105,22 +105,22 @@ def top(app: App) -> Any:
 def play_by_keyboard(app: App, table: TableScene) -> int:
     """Play the human's cards until the hand ends: arrows and Enter, or a number key."""
     moves = 0
-    assert table.state is not None
-    while not table.state.is_terminal():
-        assert run_until(app, lambda: table.awaiting_human or table.state.is_terminal())  # type: ignore[union-attr]
-        if table.state.is_terminal() or type(app.scene) is not TableScene:
+    assert table.session.state is not None
+    while not table.session.state.is_terminal():
+        assert run_until(app, lambda: table.awaiting_human or table.session.state.is_terminal())  # type: ignore[union-attr]
+        if table.session.state.is_terminal() or type(app.scene) is not TableScene:
             break
-        before = len(table.state.events)
+        before = len(table.session.state.events)
         hand = table.my_hand()
         if moves % 2:
             press(app, pygame.K_1 + len(hand) - 1)  # the last card, by its number
         else:
             press(app, pygame.K_RIGHT)
             press(app, pygame.K_LEFT)
-            selected = hand[min(table.selected, len(hand) - 1)]
+            selected = hand[min(table.hand.selected, len(hand) - 1)]
             assert ring_shown(app, selected.rect(), app.theme.focus), "no ring on the card"
             press(app, pygame.K_RETURN)
-        assert len(table.state.events) > before, "the key played no card"
+        assert len(table.session.state.events) > before, "the key played no card"
         moves += 1
     return moves
 
@@ -183,7 +183,7 @@ def test_the_whole_game_by_keyboard_alone(monkeypatch: pytest.MonkeyPatch) -> No
     # Hotkeys on the first turn: hint, deck (twice), last trick needs a trick; pause.
     assert run_until(app, lambda: table.awaiting_human)
     press(app, pygame.K_h)
-    assert table.hint_card is not None
+    assert table.hand.hint_card is not None
     press(app, pygame.K_d)
     assert app.settings.deck == "french"
     press(app, pygame.K_d)
@@ -230,9 +230,9 @@ def test_the_whole_game_by_keyboard_alone(monkeypatch: pytest.MonkeyPatch) -> No
     table = top(app)
     assert isinstance(table, TableScene) and table.rules.chiamata
     assert run_until(app, lambda: table.awaiting_human)
-    assert table.state is not None and table.state.phase == "auction"
+    assert table.session.state is not None and table.session.state.phase == "auction"
     # Raise the points bid to 120 with "+", then bid it: nobody can go higher.
-    controls = table.controls
+    controls = table.auction.controls
     names = [getattr(w, "name", "") for w in controls.widgets]
     assert "plus" in names and "bid:points" in names
     for _step in range(len(names) + 1):
@@ -243,22 +243,24 @@ def test_the_whole_game_by_keyboard_alone(monkeypatch: pytest.MonkeyPatch) -> No
     assert controls.focused is not None and widget_ring(app, controls.focused)
     for _step in range(60):
         key(app, pygame.K_RETURN)
-    assert table.bid_points == 120
+    assert table.auction.bid_points == 120
     press(app, pygame.K_LEFT)
     assert getattr(controls.focused, "name", "") == "bid:points"
     press(app, pygame.K_RETURN)
-    assert table.state.high_bidder == 0 and table.state.high_bid is not None
-    assert table.state.high_bid.points == 120
+    assert table.session.state.high_bidder == 0 and table.session.state.high_bid is not None
+    assert table.session.state.high_bid.points == 120
     # The call: four suits, Right twice, Enter.
-    assert run_until(app, lambda: table.awaiting_human and table.state.phase == "call")  # type: ignore[union-attr]
-    calls = [w for w in table.controls.widgets if getattr(w, "name", "").startswith("call:")]
+    assert run_until(app, lambda: table.awaiting_human and table.session.state.phase == "call")  # type: ignore[union-attr]
+    calls = [
+        w for w in table.auction.controls.widgets if getattr(w, "name", "").startswith("call:")
+    ]
     assert len(calls) == 4
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
-    assert table.controls.focused is calls[2] and widget_ring(app, calls[2])
+    assert table.auction.controls.focused is calls[2] and widget_ring(app, calls[2])
     press(app, pygame.K_RETURN)
-    assert table.state.called is not None and str(table.state.phase) == "play"
-    assert table.state.trump == table.state.called.suit
+    assert table.session.state.called is not None and str(table.session.state.phase) == "play"
+    assert table.session.state.trump == table.session.state.called.suit
     moves = play_by_keyboard(app, table)
     assert moves == 8
     back_to_menu(app)
@@ -282,7 +284,7 @@ def test_hot_seat_privacy_screen_and_last_trick_by_keyboard() -> None:
         if turn == 3:
             break
         press(app, pygame.K_RETURN)
-    assert table.state is not None and table.state.tricks
+    assert table.session.state is not None and table.session.state.tricks
     press(app, pygame.K_l)
     assert table.show_last
     press(app, pygame.K_l)
@@ -400,7 +402,7 @@ def test_four_colour_suits_use_the_french4_faces() -> None:
     table = start(app, TableScene(app, default_setup(Rules.preset("classic2"), "easy")))
     assert isinstance(table, TableScene)
     apply(app, {"deck": "french", "four_colour": True})
-    assert app.settings.deck_style == "french4" and table.style == "french4"
+    assert app.settings.deck_style == "french4" and table.director.style == "french4"
     assert table.renderer.style == "french4"
     app.close()
 
@@ -409,7 +411,7 @@ def table_frames(app: App, table: TableScene, count: int) -> list[bytes]:
     """``count`` frames of the table drawn 0.13 s apart, as pixels."""
     frames = []
     for _frame in range(count):
-        table.t += 0.13
+        table.captions.t += 0.13
         surface = pygame.Surface(app.size)
         table.draw(surface)
         frames.append(pygame.image.tobytes(surface, "RGB"))
@@ -422,7 +424,7 @@ def flying_flips(app: App, table: TableScene) -> list[float]:
     flips: list[float] = []
     for _frame in range(3000):
         app.step(DT)
-        moving = [sprite for seat, sprite in table.table if seat != 0 and sprite.air]
+        moving = [sprite for seat, sprite in table.board.table if seat != 0 and sprite.air]
         if moving:
             flips.append(moving[0].flip)
         elif flips:
@@ -439,7 +441,7 @@ def test_reduce_motion_keeps_only_the_cards_travelling() -> None:
     # Normal motion: the shuffle riffles, the computer's card turns over in the air.
     table = TableScene(app, replace(setup))
     start(app, table)
-    table.steps.popleft()()  # the shuffle
+    table.director.steps.popleft()()  # the shuffle
     assert table.tweener.busy
     assert any(0 < flip < 1 for flip in flying_flips(app, table))
     app.close()
@@ -447,13 +449,13 @@ def test_reduce_motion_keeps_only_the_cards_travelling() -> None:
     app.settings.reduce_motion = True
     table = TableScene(app, replace(setup))
     start(app, table)
-    table.steps.popleft()()
+    table.director.steps.popleft()()
     assert not table.tweener.busy  # no riffle
     # The computer's card still travels to the trick, but face up from the start.
     flips = flying_flips(app, table)
     assert len(flips) >= 3 and all(flip == 1.0 for flip in flips)
     # Waiting for the player, the table is a still picture: no pulsing turn marker.
-    assert run_until(app, lambda: table.awaiting_human and table.banner is None)
+    assert run_until(app, lambda: table.awaiting_human and table.captions.banner is None)
     frames = table_frames(app, table, 3)
     assert frames[0] == frames[1] == frames[2]
     # Without reduce motion the turn marker pulses.

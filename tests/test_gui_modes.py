@@ -28,37 +28,43 @@ def test_chiamata_auction_and_call_by_clicks() -> None:
     scene = start(app, TableScene(app, setup))
     assert isinstance(scene, TableScene)
     assert run_until(app, lambda: scene.awaiting_human)
-    assert scene.state is not None and scene.state.phase == "auction"
-    names = {getattr(w, "name", "") for w in scene.controls.widgets}
+    assert scene.session.state is not None and scene.session.state.phase == "auction"
+    names = {getattr(w, "name", "") for w in scene.auction.controls.widgets}
     assert "pass" in names or any(n.startswith("bid:") for n in names)
     # Bid the Ace (the highest bid: everybody else must pass or go lower) by clicking.
-    ace = next(w for w in scene.controls.widgets if getattr(w, "name", "") == "bid:A")
+    ace = next(w for w in scene.auction.controls.widgets if getattr(w, "name", "") == "bid:A")
     click(app, ace.rect.center)
-    assert scene.state.bids[0][0] == 0
-    bid = scene.state.bids[0][1]
+    assert scene.session.state.bids[0][0] == 0
+    bid = scene.session.state.bids[0][1]
     assert isinstance(bid, Bid) and bid.rank.code == "A"
     # Keep passing if asked again, until the auction ends.
-    while scene.state.phase == "auction":
-        assert run_until(app, lambda: scene.awaiting_human or scene.state.phase != "auction")  # type: ignore[union-attr]
-        if scene.state.phase != "auction":
+    while scene.session.state.phase == "auction":
+        assert run_until(
+            app, lambda: scene.awaiting_human or scene.session.state.phase != "auction"
+        )  # type: ignore[union-attr]
+        if scene.session.state.phase != "auction":
             break
-        pass_button = next(w for w in scene.controls.widgets if getattr(w, "name", "") == "pass")
+        pass_button = next(
+            w for w in scene.auction.controls.widgets if getattr(w, "name", "") == "pass"
+        )
         click(app, pass_button.rect.center)
-    if scene.state.high_bidder == 0:
-        assert run_until(app, lambda: scene.state.phase != "call" or scene.awaiting_human)  # type: ignore[union-attr]
-        calls = [w for w in scene.controls.widgets if getattr(w, "name", "").startswith("call:")]
+    if scene.session.state.high_bidder == 0:
+        assert run_until(app, lambda: scene.session.state.phase != "call" or scene.awaiting_human)  # type: ignore[union-attr]
+        calls = [
+            w for w in scene.auction.controls.widgets if getattr(w, "name", "").startswith("call:")
+        ]
         assert len(calls) == 4
         click(app, calls[2].rect.center)
-        assert scene.state.called is not None and scene.state.phase == "play"
-    assert run_until(app, lambda: scene.state.phase == "play")  # type: ignore[union-attr]
-    assert scene.state.trump is not None
+        assert scene.session.state.called is not None and scene.session.state.phase == "play"
+    assert run_until(app, lambda: scene.session.state.phase == "play")  # type: ignore[union-attr]
+    assert scene.session.state.trump is not None
     # Play on to the end: the partner is revealed at some point.
-    while not scene.state.is_terminal():
-        assert run_until(app, lambda: scene.awaiting_human or scene.state.is_terminal())  # type: ignore[union-attr]
-        if scene.state.is_terminal():
+    while not scene.session.state.is_terminal():
+        assert run_until(app, lambda: scene.awaiting_human or scene.session.state.is_terminal())  # type: ignore[union-attr]
+        if scene.session.state.is_terminal():
             break
         scene.play_card(scene.legal_cards()[0])
-    assert scene.revealed_partner is not None or scene.state.partner_revealed
+    assert scene.board.revealed_partner is not None or scene.session.state.partner_revealed
     app.close()
 
 
@@ -84,7 +90,7 @@ def test_a_killed_game_resumes_in_a_new_process_in_the_same_state(tmp_path: Path
                 assert run_until(app, lambda: scene.awaiting_human)
                 scene.play_card(scene.legal_cards()[0])
             assert run_until(app, lambda: scene.awaiting_human)
-            state = scene.state
+            state = scene.session.state
             print(json.dumps({"hands": [[c.code for c in h] for h in state.hands],
                               "tricks": len(state.tricks), "current": state.current_player,
                               "record": to_record(state)}), flush=True)
@@ -118,10 +124,10 @@ def test_a_killed_game_resumes_in_a_new_process_in_the_same_state(tmp_path: Path
             menu.resume()
             app.apply_requests()
             table = app.scene
-            state = table.state
+            state, match = table.session.state, table.session.match
             print(json.dumps({"hands": [[c.code for c in h] for h in state.hands],
                               "tricks": len(state.tricks), "current": state.current_player,
-                              "record": to_record(state), "standing": table.match.standing}))
+                              "record": to_record(state), "standing": match.standing}))
             app.close()
 
         if __name__ == "__main__":
@@ -158,6 +164,6 @@ def test_a_full_match_of_every_preset_through_the_gui_in_demo(preset: str) -> No
     app.settings.speed = "off"
     scene = start(app, TableScene(app, setup, demo=True))
     assert isinstance(scene, TableScene)
-    assert run_until(app, lambda: scene.match.is_over(), max_frames=60000)
-    assert scene.hands_played == len(scene.match.results) >= 1
+    assert run_until(app, lambda: scene.session.match.is_over(), max_frames=60000)
+    assert scene.hands_played == len(scene.session.match.results) >= 1
     app.close()

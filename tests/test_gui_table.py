@@ -48,17 +48,17 @@ def test_a_whole_hand_played_by_mouse_clicks_reaches_the_score_screen() -> None:
     scene = start(app, TableScene(app, _solo()))
     assert isinstance(scene, TableScene)
     clicks = 0
-    while scene.state is not None and not scene.state.is_terminal():
-        assert run_until(app, lambda: scene.awaiting_human or scene.state.is_terminal())  # type: ignore[union-attr]
-        if scene.state.is_terminal():
+    while scene.session.state is not None and not scene.session.state.is_terminal():
+        assert run_until(app, lambda: scene.awaiting_human or scene.session.state.is_terminal())  # type: ignore[union-attr]
+        if scene.session.state.is_terminal():
             break
-        before = len(scene.state.events)
+        before = len(scene.session.state.events)
         _play_human_card_by_click(app, scene)
         clicks += 1
-        assert len(scene.state.events) > before, "the click played a card"
+        assert len(scene.session.state.events) > before, "the click played a card"
     assert clicks == 20
     assert run_until(app, lambda: type(app.scene).__name__ == "ScoreScene")
-    assert sum(scene.state.outcome().points) == 120
+    assert sum(scene.session.state.outcome().points) == 120
     app.close()
 
 
@@ -69,13 +69,13 @@ def test_keyboard_play_and_hotkeys() -> None:
     assert run_until(app, lambda: scene.awaiting_human)
     hand_before = [s.card for s in scene.my_hand()]
     key(app, pygame.K_RIGHT)  # the first arrow shows the focus on the first card
-    assert scene.keyboard and scene.selected == 0
+    assert scene.hand.keyboard and scene.hand.selected == 0
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
-    assert scene.state is not None
+    assert scene.session.state is not None
     played = [
         e
-        for e in scene.state.events
+        for e in scene.session.state.events
         if getattr(e, "seat", None) == 0 and type(e).__name__ == "Played"
     ]
     assert played and played[0].card == hand_before[1]
@@ -87,7 +87,7 @@ def test_keyboard_play_and_hotkeys() -> None:
     key(app, pygame.K_l)
     assert not scene.show_last
     key(app, pygame.K_h)  # hint marks a card of the hand
-    assert scene.hint_card in [s.card for s in scene.my_hand()]
+    assert scene.hand.hint_card in [s.card for s in scene.my_hand()]
     app.close()
 
 
@@ -105,12 +105,12 @@ def test_drag_and_drop_plays_a_card_and_a_short_drag_back_does_not() -> None:
     ]
     for event in events:
         scene.handle_event(event)
-    assert scene.state is not None
-    assert not any(type(e).__name__ == "Played" and e.seat == 0 for e in scene.state.events), (
-        "dropped back on the hand: nothing played"
-    )
+    assert scene.session.state is not None
+    assert not any(
+        type(e).__name__ == "Played" and e.seat == 0 for e in scene.session.state.events
+    ), "dropped back on the hand: nothing played"
     assert run_until(app, lambda: scene.awaiting_human)
-    target = scene.layout.centre
+    target = scene.board.layout.centre
     events = [
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1),
         pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y - 60), rel=(0, -60), buttons=(1, 0, 0)),
@@ -119,8 +119,8 @@ def test_drag_and_drop_plays_a_card_and_a_short_drag_back_does_not() -> None:
     ]
     for event in events:
         scene.handle_event(event)
-    assert scene.state is not None
-    assert any(type(e).__name__ == "Played" and e.seat == 0 for e in scene.state.events)
+    assert scene.session.state is not None
+    assert any(type(e).__name__ == "Played" and e.seat == 0 for e in scene.session.state.events)
     app.close()
 
 
@@ -154,13 +154,14 @@ def test_swap_by_keyboard_when_allowed() -> None:
     scene = start(app, TableScene(app, setup, match=match, state=state))
     assert isinstance(scene, TableScene)
     assert run_until(app, lambda: scene.awaiting_human)
-    assert scene._can_swap() and scene.swap_button.visible is not None
+    app.step(1 / 60)  # the Swap button shows on the frame drawn
+    assert scene.swap_button.visible
     key(app, pygame.K_s)
     assert len(state.swaps) == 1 and state.swaps[0].took.code == "AB"
     assert run_until(app, lambda: scene.awaiting_human)
     assert "AB" in [s.card.code for s in scene.my_hand() if s.card]
-    assert scene.briscola is not None and scene.briscola.card is not None
-    assert scene.briscola.card.code == "7B"
+    assert scene.board.briscola is not None and scene.board.briscola.card is not None
+    assert scene.board.briscola.card.code == "7B"
     app.close()
 
 
@@ -211,11 +212,11 @@ def test_demo_of_every_preset_runs_and_every_sprite_stays_on_screen(preset: str)
     for _frame in range(700):
         app.step(1 / 60)
         if not scene.busy:
-            for sprite, *_rest in scene._targets():
+            for sprite, *_rest in scene.board.targets():
                 rect = sprite.rect()
                 assert rect.right > 0 and rect.bottom > 0
                 assert rect.left < 1024 and rect.top < 600
-    assert scene.state is not None and len(scene.state.events) > 10
+    assert scene.session.state is not None and len(scene.session.state.events) > 10
     app.close()
 
 
@@ -234,22 +235,22 @@ def test_hot_seat_never_shows_the_other_humans_cards() -> None:
     assert isinstance(scene, TableScene)
     passes = 0
     for _frame in range(30000):
-        if scene.state is None or scene.state.is_terminal():
+        if scene.session.state is None or scene.session.state.is_terminal():
             break
         app.step(1 / 60)
-        public = scene.state.known  # cards everyone saw: the briscola drawn, swaps
-        for seat, hand in enumerate(scene.hands):
+        public = scene.session.state.known  # cards everyone saw: the briscola drawn, swaps
+        for seat, hand in enumerate(scene.board.hands):
             for sprite in hand:
                 if sprite.face_up and sprite.card not in public[seat]:
                     assert seat == scene.viewer, (
                         f"seat {seat}'s card face up for viewer {scene.viewer}"
                     )
                     assert scene.privacy is None
-                    assert seat in scene.humans
+                    assert seat in scene.session.humans
         if scene.privacy is not None:
             assert all(
                 not s.face_up or s.card in public[seat]
-                for seat, hand in enumerate(scene.hands)
+                for seat, hand in enumerate(scene.board.hands)
                 for s in hand
             )
             passes += 1
@@ -271,16 +272,16 @@ def test_autosave_after_each_move_and_continue_restores_the_hand() -> None:
     assert isinstance(scene, TableScene)
     for _ in range(4):
         assert run_until(app, lambda: scene.awaiting_human)
-        assert scene.state is not None
+        assert scene.session.state is not None
         scene.play_card(scene.legal_cards()[0])
     assert run_until(app, lambda: scene.awaiting_human)
     autosave.flush()
     assert autosave.exists()
     saved, notice = autosave.load()
     assert notice is None and saved is not None and saved.state is not None
-    assert saved.state.tricks == scene.state.tricks
-    assert saved.state.hands == scene.state.hands
-    hands = [list(h) for h in scene.state.hands]
+    assert saved.state.tricks == scene.session.state.tricks
+    assert saved.state.hands == scene.session.state.hands
+    hands = [list(h) for h in scene.session.state.hands]
     app.close()  # "killed": a new app starts from the file
     app2 = make_app()
     menu = start(app2, MenuScene(app2))
@@ -289,10 +290,10 @@ def test_autosave_after_each_move_and_continue_restores_the_hand() -> None:
     menu.resume()
     app2.apply_requests()
     resumed = app2.scene
-    assert isinstance(resumed, TableScene) and resumed.state is not None
-    assert resumed.state.hands == hands
-    assert resumed.state.tricks == saved.state.tricks
-    assert run_until(app2, lambda: resumed.awaiting_human or resumed.state.is_terminal())  # type: ignore[union-attr]
+    assert isinstance(resumed, TableScene) and resumed.session.state is not None
+    assert resumed.session.state.hands == hands
+    assert resumed.session.state.tricks == saved.state.tricks
+    assert run_until(app2, lambda: resumed.awaiting_human or resumed.session.state.is_terminal())  # type: ignore[union-attr]
     app2.close()
 
 
@@ -350,8 +351,8 @@ def test_play_validates_through_the_engine() -> None:
     scene = start(app, TableScene(app, _solo(seed=30)))
     assert isinstance(scene, TableScene)
     assert run_until(app, lambda: scene.awaiting_human)
-    assert scene.state is not None
-    opponent_card = scene.state.hands[1][0]
+    assert scene.session.state is not None
+    opponent_card = scene.session.state.hands[1][0]
     assert not scene.play_card(opponent_card)
-    assert Play(opponent_card) not in scene.state.legal_actions()
+    assert Play(opponent_card) not in scene.session.state.legal_actions()
     app.close()

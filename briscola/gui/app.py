@@ -6,6 +6,7 @@ applied between frames, so a scene never disappears in the middle of its own upd
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import time
@@ -13,6 +14,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -246,6 +248,23 @@ class App:
     @property
     def scenes(self) -> list[Scene]:
         return list(self._stack)
+
+    @functools.cached_property
+    def scene_factories(self) -> dict[str, Callable[..., Scene | None]]:
+        """The scenes by name (registered in ``scenes/__init__.py``; a test may put its own)."""
+        from .scenes import FACTORIES
+
+        return dict(FACTORIES)
+
+    def open(self, name: str, mode: str = "push", **options: Any) -> Scene | None:
+        """Request the scene registered as ``name``, made with ``options``: put on top
+        (``mode="push"``), instead of the top one (``"replace"``) or alone (``"reset"``).
+        Scenes navigate only this way, never importing one another. Returns the scene
+        (None when there is none to show, as when no saved game can be resumed)."""
+        scene = self.scene_factories[name](self, **options)
+        if scene is not None:
+            {"push": self.push, "replace": self.replace, "reset": self.reset_to}[mode](scene)
+        return scene
 
     def push(self, scene: Scene) -> None:
         """Request: put ``scene`` on top (applied after this frame)."""

@@ -1,1 +1,52 @@
-"""The scenes of the game: menu, new game, table, score, settings, rules, statistics."""
+"""The scenes of the game: menu, new game, table, score, settings, rules, statistics.
+
+Navigation goes through the App by name (``app.open("score", summary=...)``): the factories
+are registered here, in one place, and import their scene module only when first used. So
+no scene module imports another (``tests/test_gui_scenes.py`` checks it), and a test can
+put its own factory in ``app.scene_factories`` to see where a scene goes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..scene import Scene
+
+#: Makes a scene: ``factory(app, **options)``.
+SceneFactory = Callable[..., "Scene"]
+
+
+def _lazy(module: str, name: str) -> SceneFactory:
+    """A factory that imports ``briscola.gui.scenes.<module>`` when first called."""
+
+    def make(app: App, **options: Any) -> Scene:
+        scene_class = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return scene_class(app, **options)  # type: ignore[no-any-return]
+
+    return make
+
+
+def _resume(app: App, **options: Any) -> Scene | None:
+    """The saved game, or None when there is none (a notice says why)."""
+    table = importlib.import_module(f"{__name__}.table")
+    return table.TableScene.from_autosave(app)  # type: ignore[no-any-return]
+
+
+#: Every scene by name.
+FACTORIES: dict[str, Callable[..., Scene | None]] = {
+    "menu": _lazy("menu", "MenuScene"),
+    "newgame": _lazy("newgame", "NewGameScene"),
+    "table": _lazy("table", "TableScene"),
+    "resume": _resume,
+    "pause": _lazy("pause", "PauseScene"),
+    "score": _lazy("score", "ScoreScene"),
+    "settings": _lazy("settings", "SettingsScene"),
+    "rules": _lazy("rules", "RulesScene"),
+    "stats": _lazy("stats", "StatsScene"),
+    "replays": _lazy("replay", "ReplayPickerScene"),
+    "replay": _lazy("replay", "ReplayScene"),
+}

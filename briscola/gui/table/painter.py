@@ -1,0 +1,456 @@
+"""The painter: everything the table draws, from the board, the captions and the session.
+
+It only reads. The still layer (the felt, its marks and every card lying still) is cached
+while nothing in it changes; moving cards and the player's hand are drawn every frame
+over it. Then the name plates, the information panel, speech bubbles, the banner, the last
+trick and the hot-seat privacy screen.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import PlayerView
+from ..assets import CARD_RATIO
+from ..i18n import _, current_language, pgettext
+from ..labels import bid_label
+from ..names import suit_name
+from ..sprites import CardRenderer, CardSprite
+from ..widgets import draw_focus, draw_panel, fit_text, rounded
+from .board import Board
+from .director import Captions
+from .session import TableSession
+
+if TYPE_CHECKING:
+    from ..app import App
+
+TEAM_COLOURS = ((86, 156, 236), (232, 112, 86))
+SEAT_COLOURS = (
+    (86, 156, 236),
+    (232, 112, 86),
+    (120, 200, 120),
+    (220, 180, 70),
+    (190, 120, 220),
+    (90, 200, 200),
+)
+#: Seconds a computer must think before "thinking..." shows under its name.
+THINKING_CUE = 0.6
+
+
+@functools.lru_cache(maxsize=8)
+def _ring(radius: int) -> pygame.Surface:
+    """The faint ring that marks the trick area."""
+    ring = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+    pygame.draw.ellipse(ring, (255, 255, 255, 18), ring.get_rect(), width=2)
+    return ring
+
+
+def table_px(app: App, value: float) -> int:
+    """A design size (for a 720 px high window) in pixels on the table. The UI scale
+    setting makes the table's text a quarter larger at most: beyond that, names and
+    information would cover the cards (which TableLayout enlarges within the same limits)."""
+    scale = min(app.ui_scale, app.size[1] / 720 * 1.25)
+    return max(1, round(value * scale))
+
+
+class TablePainter:
+    """Draws ``board`` and ``captions`` for ``session``."""
+
+    def __init__(
+        self,
+        app: App,
+        session: TableSession,
+        board: Board,
+        captions: Captions,
+        renderer: CardRenderer,
+    ) -> None:
+        self.app = app
+        self.session = session
+        self.board = board
+        self.captions = captions
+        self.renderer = renderer
+        self._still: pygame.Surface | None = None
+        self._still_key: object = None
+        self._pending_key: object = None
+
+    def px(self, value: float) -> int:
+        return table_px(self.app, value)
+
+    @property
+    def style(self) -> str:
+        return self.app.settings.deck_style
+
+    def is_player(self, seat: int) -> bool:
+        session = self.session
+        return seat == session.shown_seat and session.plays_here(seat) and not session.demo
+
+    # ------------------------------------------------------------------ cards
+
+    def draw_cards(
+        self, surface: pygame.Surface, moving: set[int], focused: CardSprite | None
+    ) -> None:
+        """The still layer, then the cards that move (``moving``: ids of sprites) and the
+        viewer's hand, the flying ones on top; the keyboard focus ring on ``focused``."""
+        still: list[tuple[CardSprite, bool]] = []
+        live: list[tuple[CardSprite, bool]] = []
+        for sprite, casts in self.board.draw_order():
+            (live if sprite.air or id(sprite) in moving else still).append((sprite, casts))
+        self.draw_still(surface, still)
+        airborne: list[CardSprite] = []
+        for sprite, casts in live:
+            if sprite.air:
+                airborne.append(sprite)
+            else:
+                self.renderer.draw(surface, sprite, shadow=casts)
+        for sprite in airborne:
+            self.renderer.draw(surface, sprite)
+        if focused is not None:
+            radius = max(4, int(focused.w) * 14 // 250)
+            draw_focus(surface, focused.rect(), self.app.theme, radius)
+
+    def draw_still(self, surface: pygame.Surface, still: list[tuple[CardSprite, bool]]) -> None:
+        """The table, its marks and the cards lying still: from a cache while nothing in it
+        changes (checked every frame), drawn directly while it does."""
+        settings = self.app.settings
+        board = self.board
+        key = (
+            surface.get_size(),
+            settings.deck_style,
+            settings.back,
+            settings.table,
+            settings.high_contrast,
+            current_language(),
+            id(board.layout),
+            len(board.stock),
+            board.briscola.card if board.briscola is not None else None,
+            self.session.view().called,
+            tuple(
+                (
+                    id(s),
+                    round(s.x),
+                    round(s.y),
+                    round(s.angle) % 360,
+                    round(s.w),
+                    s.face_up,
+                    s.card,
+                    s.glow,
+                    s.dim,
+                    casts,
+                )
+                for s, casts in still
+            ),
+        )
+        if key == self._still_key and self._still is not None:
+            surface.blit(self._still, (0, 0))
+            return
+        target = surface
+        if key == self._pending_key:  # unchanged for two frames: worth caching
+            if self._still is None or self._still.get_size() != surface.get_size():
+                self._still = pygame.Surface(surface.get_size()).convert()
+            target = self._still
+        self._pending_key = key
+        self.app.draw_backdrop(target)
+        self._draw_table_marks(target)
+        for sprite, casts in still:
+            self.renderer.draw(target, sprite, shadow=casts)
+        if target is not surface:
+            self._still, self._still_key = target, key
+            surface.blit(target, (0, 0))
+
+    def _draw_table_marks(self, surface: pygame.Surface) -> None:
+        """Soft marks on the felt: the trick area, the stock place and its count."""
+        board = self.board
+        lay = board.layout
+        rules = board.rules
+        app = self.app
+        cx, cy = lay.centre
+        radius = int(lay.trick_w * (1.35 if board.n <= 2 else 1.75))
+        ring = _ring(radius)
+        surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
+        px = self.px
+        theme = app.theme
+        if rules.stock_size > 0:
+            count = len(board.stock) + (
+                1 if board.briscola is not None and rules.turned_briscola else 0
+            )
+            if count:
+                text = app.assets.text(str(count), px(18), theme.text, bold=True)
+                pos = (
+                    round(lay.stock[0]),
+                    round(lay.stock[1] - lay.stock_w * CARD_RATIO * 0.5 - px(14)),
+                )
+                surface.blit(text, text.get_rect(center=pos))
+        elif rules.chiamata and self.session.view().called is not None and board.briscola:
+            caption = _("Called card")
+            size = fit_text(app.assets, caption, px(16), int(lay.stock_w * 1.6))
+            text = app.assets.text(caption, size, theme.text, bold=True)
+            top = board.briscola.y - board.briscola.w * CARD_RATIO * 0.5 - px(12)
+            surface.blit(text, text.get_rect(center=(round(board.briscola.x), round(top))))
+
+    # ------------------------------------------------------------------ names and information
+
+    def seat_colour(self, seat: int, seen: PlayerView) -> tuple[int, int, int]:
+        rules = self.board.rules
+        if rules.teams:
+            return TEAM_COLOURS[rules.side_of(seat)]
+        if rules.chiamata and self.board.revealed_partner is not None:
+            calling = {seen.caller, seen.partner}
+            return TEAM_COLOURS[0 if seat in calling else 1]
+        if rules.chiamata and seat == seen.caller:
+            return TEAM_COLOURS[0]
+        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+    def draw_labels(self, surface: pygame.Surface, turn: int | None, pulsing: bool) -> None:
+        """Name plates (``turn``'s glows, and pulses while ``pulsing``), the dealer's
+        button, "thinking..." under a computer that takes its time, the piles' points."""
+        app = self.app
+        board = self.board
+        lay = board.layout
+        theme = app.theme
+        px = self.px
+        seen = self.session.view()
+        rules = board.rules
+        thinking = self.session.thinking()
+        for seat in range(board.n):
+            spot = lay.spots[board.screen_index(seat)]
+            parts = [self.session.seats[seat].name]
+            if rules.chiamata and seat == seen.caller:
+                parts.append(_("caller"))
+            if rules.chiamata and seat == board.revealed_partner and seat != seen.caller:
+                parts.append(_("partner"))
+            text = " · ".join(parts)
+            size = fit_text(app.assets, text, lay.font, int(lay.w * 0.22), bold=True)
+            label = app.assets.text(text, size, theme.text, bold=True)
+            rect = label.get_rect(center=(round(spot.label[0]), round(spot.label[1])))
+            plate = rect.inflate(px(22), px(8))
+            alpha = 230 if seat == turn else 170
+            surface.blit(rounded(plate.size, (12, 24, 18, alpha), plate.h // 2), plate)
+            colour = self.seat_colour(seat, seen)
+            pygame.draw.rect(
+                surface, colour, plate, width=max(2, px(2)), border_radius=plate.h // 2
+            )
+            if seat == turn:
+                pulse = 0.5 + 0.5 * math.sin(self.captions.t * 5) if pulsing else 1.0
+                glow = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.focus)
+                pygame.draw.rect(
+                    surface,
+                    glow,
+                    plate.inflate(px(6), px(6)),
+                    width=max(2, px(2)),
+                    border_radius=plate.h // 2 + px(3),
+                )
+            surface.blit(label, rect)
+            if self.session.dealer == seat:
+                self._draw_dealer(surface, plate)
+            if thinking is not None and thinking[0] == seat:
+                self._draw_thinking(surface, seat, plate, thinking[1])
+        if app.settings.show_score:
+            self._draw_pile_points(surface, seen)
+
+    def _draw_dealer(self, surface: pygame.Surface, plate: pygame.Rect) -> None:
+        app = self.app
+        px = self.px
+        lay = self.board.layout
+        # Translators: the dealer's button beside a name: one letter.
+        mark = pgettext("dealer", "D")
+        d = app.assets.text(mark, max(10, int(lay.font * 0.8)), (20, 20, 20), bold=True)
+        centre = (plate.right + px(14), plate.centery)
+        pygame.draw.circle(surface, (240, 236, 220), centre, px(11))
+        surface.blit(d, d.get_rect(center=centre))
+
+    def _draw_thinking(
+        self, surface: pygame.Surface, seat: int, plate: pygame.Rect, since: float
+    ) -> None:
+        if time.monotonic() - since <= THINKING_CUE:
+            return
+        app = self.app
+        px = self.px
+        still = app.settings.reduce_motion
+        dots = "..." if still else "." * (1 + int(self.captions.t * 3) % 3)
+        think = app.assets.text(_("thinking") + dots, px(15), app.theme.dim)
+        if self.board.screen_index(seat) == 0:  # the bottom seat's cards lie under its name
+            where = think.get_rect(midbottom=(plate.centerx, plate.top - px(4)))
+        else:
+            where = think.get_rect(midtop=(plate.centerx, plate.bottom + px(4)))
+        surface.blit(think, where)
+
+    def _draw_pile_points(self, surface: pygame.Surface, seen: PlayerView) -> None:
+        app = self.app
+        px = self.px
+        board = self.board
+        lay = board.layout
+        shown = seen.tricks[: board.shown_tricks()]
+        for key, pile in board.piles.items():
+            if not pile:
+                continue
+            points = sum(t.points for t in shown if board.pile_key(t.winner) == key)
+            x, y = board.pile_spot(key)
+            text = app.assets.text(
+                _("{points} pts").format(points=points), px(16), app.theme.accent, bold=True
+            )
+            pos = (round(x), round(y + lay.pile_w * CARD_RATIO * 0.5 + px(12)))
+            if board.over_a_hand(text.get_rect(center=pos)):  # a side seat's pile
+                pos = (round(x), round(y - lay.pile_w * CARD_RATIO * 0.5 - px(16)))
+            back = text.get_rect(center=pos).inflate(px(10), px(4))
+            panel = pygame.Surface(back.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, (0, 0, 0, 140), panel.get_rect(), border_radius=back.h // 2)
+            surface.blit(panel, back)
+            surface.blit(text, text.get_rect(center=pos))
+
+    def draw_info(self, surface: pygame.Surface, turn: int | None) -> None:
+        """Top right: match and hand information."""
+        app = self.app
+        px = self.px
+        theme = app.theme
+        rules = self.board.rules
+        session = self.session
+        seen = session.view()
+        lines = [self.match_line()]
+        trump = self.board.shown_trump
+        if not rules.trump:
+            lines.append(_("No trump"))
+        elif trump is not None:
+            lines.append(_("Trump: {suit}").format(suit=suit_name(trump, self.style)))
+        elif rules.chiamata:
+            lines.append(_("Trump: not called yet"))
+        if not session.hand_over:
+            if turn is not None:
+                if self.is_player(turn):
+                    lines.append(_("Your turn"))
+                else:
+                    lines.append(_("{name} to play").format(name=session.seats[turn].name))
+            if rules.chiamata and seen.high_bid is not None:
+                lines.append(_("Bid: {bid}").format(bid=bid_label(seen.high_bid, self.style)))
+        y = px(10)
+        right = surface.get_width() - px(14)
+        for i, line in enumerate(lines):
+            # Narrower where a seat's hand comes close to the corner (many seats, large text).
+            line_h = app.assets.font(px(18), True).get_linesize()
+            room = right - self.board.cards_right_of(pygame.Rect(0, y, right, line_h)) - px(14)
+            size = max(10, fit_text(app.assets, line, px(17 if i else 18), room, bold=i == 0))
+            text = app.assets.text(line, size, theme.accent if i else theme.text, bold=i == 0)
+            rect = text.get_rect(topright=(right, y))
+            back = rect.inflate(px(14), px(6))
+            surface.blit(rounded(back.size, (0, 0, 0, 120), px(6)), back)
+            surface.blit(text, rect)
+            y = back.bottom + px(4)
+
+    def match_line(self) -> str:
+        fmt = self.board.rules.match
+        number = self.session.hand_number
+        if fmt.kind == "single":
+            return _("Single hand")
+        standing = " – ".join(str(v) for v in self.session.standing)
+        if fmt.kind == "best-of":
+            head = _("Hand {n} · best of {target}").format(n=number, target=fmt.target)
+        elif fmt.kind == "first-to":
+            head = _("Hand {n} · first to {target}").format(n=number, target=fmt.target)
+        elif fmt.kind == "points":
+            head = _("Hand {n} · to {target} points").format(n=number, target=fmt.target)
+        else:
+            head = _("Hand {n} of {target}").format(n=number, target=fmt.target)
+        return f"{head} · {standing}"
+
+    # ------------------------------------------------------------------ captions and overlays
+
+    def draw_bubbles(self, surface: pygame.Surface, panel_up: bool) -> None:
+        """Speech bubbles by the names (not the viewer's while ``panel_up``: the auction
+        panel says it, and covers that place)."""
+        app = self.app
+        px = self.px
+        board = self.board
+        for seat, (label, _until) in self.captions.bubbles.items():
+            if seat == board.viewer and panel_up:
+                continue
+            text = label()
+            spot = board.layout.spots[board.screen_index(seat)]
+            image = app.assets.text(text, px(18), (30, 30, 30), bold=True)
+            rect = image.get_rect()
+            x, y = spot.label
+            cx = min(max(x, rect.width / 2 + px(12)), board.layout.w - rect.width / 2 - px(12))
+            cy = y - px(44) if board.screen_index(seat) == 0 else y + px(40)
+            rect.center = (round(cx), round(cy))
+            bubble = rect.inflate(px(20), px(12))
+            pygame.draw.rect(surface, (250, 246, 232), bubble, border_radius=bubble.h // 2)
+            pygame.draw.rect(surface, (40, 40, 40), bubble, width=1, border_radius=bubble.h // 2)
+            surface.blit(image, rect)
+
+    def draw_banner(self, surface: pygame.Surface, clear: int) -> None:
+        """The banner, if one shows, kept below ``clear`` (the buttons' row)."""
+        banner = self.captions.banner
+        if banner is None:
+            return
+        text = banner[0]()
+        app = self.app
+        px = self.px
+        lay = self.board.layout
+        size = fit_text(app.assets, text, px(24), int(lay.w * 0.7), bold=True)
+        image = app.assets.text(text, size, app.theme.text, bold=True)
+        y = lay.centre[1] - lay.trick_w * CARD_RATIO * (0.95 if self.board.n <= 2 else 1.35)
+        rect = image.get_rect(center=(round(lay.centre[0]), round(max(px(60), y))))
+        back = rect.inflate(px(30), px(14))
+        if back.top < clear:
+            rect.move_ip(0, clear - back.top)
+            back.move_ip(0, clear - back.top)
+        draw_panel(surface, back, app.theme, radius=back.h // 2)
+        surface.blit(image, rect)
+
+    def draw_last_trick(self, surface: pygame.Surface) -> None:
+        seen = self.session.view()
+        if not seen.tricks:
+            return
+        app = self.app
+        px = self.px
+        trick = seen.tricks[-1]
+        lay = self.board.layout
+        names = [seat.name for seat in self.session.seats]
+        width = lay.trick_w
+        gap = px(16)
+        panel = pygame.Rect(
+            0, 0, len(trick.cards) * (width + gap) + gap * 2, round(width * CARD_RATIO) + px(110)
+        )
+        panel.center = (round(lay.centre[0]), round(lay.centre[1]))
+        draw_panel(surface, panel, app.theme)
+        if self.is_player(trick.winner):
+            title = _("Last trick: you took {points} points").format(points=trick.points)
+        else:
+            title = _("Last trick: {name} took {points} points").format(
+                name=names[trick.winner], points=trick.points
+            )
+        size = fit_text(app.assets, title, px(20), panel.width - px(20), bold=True)
+        text = app.assets.text(title, size, app.theme.text, bold=True)
+        surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + px(10))))
+        x = panel.x + gap * 2
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            face = self.renderer.base(card, width)
+            rect = face.get_rect(topleft=(x, panel.y + px(44)))
+            surface.blit(face, rect)
+            if seat == trick.winner:
+                pygame.draw.rect(
+                    surface, app.theme.accent, rect.inflate(6, 6), width=3, border_radius=px(8)
+                )
+            nsize = fit_text(app.assets, names[seat], px(16), width + gap)
+            label = app.assets.text(names[seat], nsize, app.theme.text)
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + px(6))))
+            x += width + gap
+
+    def draw_privacy(self, surface: pygame.Surface, seat: int) -> None:
+        """Hot seat: the whole table covered until ``seat``'s player is ready."""
+        app = self.app
+        px = self.px
+        surface.fill((10, 26, 18))
+        app.backdrop.draw(surface, app.settings.table, True)
+        title = _("Pass to {name}").format(name=self.session.seats[seat].name)
+        w, h = surface.get_size()
+        size = fit_text(app.assets, title, px(44), w - px(40), bold=True)
+        text = app.assets.text(title, size, app.theme.accent, bold=True)
+        surface.blit(text, text.get_rect(center=(w // 2, h // 2 - px(30))))
+        hint = _("Click or press a key when ready")
+        size = fit_text(app.assets, hint, px(22), w - px(40))
+        hint_text = app.assets.text(hint, size, app.theme.text)
+        surface.blit(hint_text, hint_text.get_rect(center=(w // 2, h // 2 + px(30))))
