@@ -245,7 +245,12 @@ def _self_check(options: object) -> int:
     pygame.display.set_mode((64, 64))
     assets = Assets()
     problems = assets.check_all()
-    faces = sum(1 for style in DECK_STYLES for path in asset_path("cards", style).glob("*.svg"))
+    faces = sum(
+        1
+        for style in DECK_STYLES
+        for path in asset_path("cards", style).glob("*.svg")
+        if path.name != "back.svg"  # a deck's own back is not a face
+    )
     audio = Audio(True, 0.5)
     loaded_sounds = 0
     if audio.available:
