@@ -1,0 +1,5 @@
+"""``python -m briscola.arena``."""
+
+from briscola.arena.cli import main
+
+raise SystemExit(main())
