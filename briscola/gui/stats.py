@@ -146,7 +146,7 @@ class Stats:
             stats.notice = _(
                 "Could not read the statistics: {problem}. They will not be overwritten;"
                 " new results are kept beside them until the file can be read."
-            ).format(problem=found.notice)
+            ).format(problem=found.error)
             return stats
         if found.status == "damaged":
             stats.notice = _(

@@ -49,6 +49,8 @@ class ReadResult:
     notice: str | None = None
     #: Where a damaged file was moved (None when it could not be moved).
     backup: Path | None = None
+    #: Why an unreadable file could not be read (the system's words).
+    error: str | None = None
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -85,10 +87,9 @@ def read_file(path: Path, max_bytes: int = MAX_BYTES) -> ReadResult:
     except FileNotFoundError:
         return ReadResult("missing")
     except OSError as exc:
-        notice = _("Could not read {name}: {error}").format(
-            name=path.name, error=exc.strerror or exc
-        )
-        return ReadResult("unreadable", notice=notice)
+        error = str(exc.strerror or exc)
+        notice = _("Could not read {name}: {error}").format(name=path.name, error=error)
+        return ReadResult("unreadable", notice=notice, error=error)
     try:
         if len(raw) > max_bytes:
             raise CodecError(f"larger than {max_bytes} bytes")
