@@ -85,22 +85,45 @@ def test_the_cli_writes_where_asked(tmp_path: Path) -> None:
         assert len(list((tmp_path / deck).glob("*.svg"))) == 41
 
 
-def frame_breaks(path: Path, width: int = 300) -> int:
-    """Count the breaks in the frame line along the top edge, between the index and the middle."""
+def frame_breaks(path: Path, frame_y: float, width: int = 300) -> int:
+    """Count the breaks in the frame line along the top edge, between the index and the middle
+    (-1: no line)."""
     height = width * 400 // 250
     image = pygame.image.load_sized_svg(str(path), (width, height))
     scale = width / 250
-    y = round(spanish.FRAME_BOX[1] * scale)
-    dark = [image.get_at((x, y)).r < 120 for x in range(round(56 * scale), round(125 * scale))]
+    rows = [round(frame_y * scale) + d for d in (-1, 0, 1)]
+    dark = [
+        min(sum(image.get_at((x, y))[:3]) for y in rows) < 3 * 140
+        for x in range(round(56 * scale), round(125 * scale))
+    ]
+    if not any(dark):
+        return -1  # no frame line there at all
     return sum(1 for a, b in itertools.pairwise(dark) if a and not b)
 
 
 @pytest.mark.parametrize(("suit", "breaks"), [("D", 0), ("C", 1), ("S", 2), ("B", 3)])
 def test_the_spanish_frame_line_tells_the_suit_by_its_breaks(suit: str, breaks: int) -> None:
     for rank in ("A", "4", "K"):
-        assert frame_breaks(CARDS / "spanish" / f"{rank}{suit}.svg") == breaks, rank
+        assert frame_breaks(CARDS / "spanish" / f"{rank}{suit}.svg", 15) == breaks, rank
 
 
 def test_spanish_figures_are_numbered_ten_to_twelve() -> None:
     assert [spanish.INDEX[rank] for rank in "JQK"] == ["10", "11", "12"]
     assert spanish.pinta_gaps("D") == 0 and spanish.pinta_gaps("B") == 3
+
+
+@pytest.mark.parametrize(("deck", "frame_y"), [("piacentine", 8), ("siciliane", 7)])
+def test_the_italian_patterns_have_no_pinta(deck: str, frame_y: float) -> None:
+    for suit in "DCSB":
+        assert frame_breaks(CARDS / deck / f"4{suit}.svg", frame_y) == 0, suit
+
+
+def test_siciliane_figures_stand_on_a_ground_coloured_by_their_rank() -> None:
+    for rank in "JQK":
+        want = pygame.Color(siciliane.GROUND[rank])
+        for suit in "DCSB":
+            image = pygame.image.load_sized_svg(
+                str(CARDS / "siciliane" / f"{rank}{suit}.svg"), (250, 400)
+            )
+            got = image.get_at((33, 344))
+            assert (got.r, got.g, got.b) == (want.r, want.g, want.b), (rank, suit)
