@@ -22,6 +22,7 @@ from .. import paths
 from ..assets import card_size
 from ..i18n import _
 from ..names import card_the, rank_name
+from ..scorefan import FanSpec, fan_row
 from ..storage import atomic_write_json
 from ..summary import HandSummary
 from ..tween import ease_out_cubic
@@ -56,6 +57,8 @@ class CountedCard:
     start: float  # seconds after the count begins when it leaves the pile
     x: int = 0
     y: int = 0
+    #: Width of the card left visible by the next one in its row (the points label's room).
+    strip: int = 0
 
     @property
     def points(self) -> int:
@@ -126,7 +129,6 @@ class ScoreScene(PageScene):
         self.rows: list[pygame.Rect] = []
         self.name_boxes: list[pygame.Rect] = []
         self.card_w = 40
-        self._row_step: dict[int, int] = {}
         self.card_areas: list[pygame.Rect] = []
         self.hint_box = pygame.Rect(0, 0, 1, 1)
         self.details_box = pygame.Rect(0, 0, 1, 1)
@@ -399,15 +401,11 @@ class ScoreScene(PageScene):
         ]
         name_w = px(220)
         self.name_boxes = [pygame.Rect(r.x, r.y, name_w, r.height) for r in self.rows]
-        caption_h = px(20)
-        card_h = row_h - caption_h - px(16)
-        self.card_w = max(16, min(px(84), int(card_h / 1.6)))
         self.card_areas = [
             pygame.Rect(r.x + name_w + px(8), r.y, r.width - name_w - px(20), r.height)
             for r in self.rows
         ]
-        for row, area in enumerate(self.card_areas):
-            self._place_row(row, area)
+        self._place_rows()
         lower_top = rows_bottom + px(12)
         self.hint_box = pygame.Rect(inner.x, lower_top + px(20), inner.width, px(28))
         lower = pygame.Rect(inner.x, lower_top, inner.width, buttons_y - px(12) - lower_top)
@@ -429,19 +427,47 @@ class ScoreScene(PageScene):
         details = 16 + len(self.details()) * 2 * 22  # a detail may wrap to two lines
         return max(70, standing, min(details, 150)) + 12
 
-    def _place_row(self, row: int, area: pygame.Rect) -> None:
-        cards = [c for c in self.cards if c.row == row]
-        width = self.card_w
-        if not cards:
-            return
-        step = width + self.px(6)
-        if len(cards) > 1:
-            step = min(step, (area.width - width) // (len(cards) - 1))
-        top = area.y + self.px(6)
-        for c in cards:
-            c.x = area.x + c.slot * step
-            c.y = top + (0 if c.points else self.px(8))
-        self._row_step[row] = step
+    def fan_spec(self, row: int, max_card_w: int) -> FanSpec:
+        """The room for the cards of ``row`` (see :mod:`briscola.gui.scorefan`)."""
+        px = self.px
+        area = self.card_areas[row]
+        label = self.app.assets.font(self.label_size(), True).size("+11")[0] + px(6)
+        return FanSpec(
+            width=area.width,
+            height=area.height - px(10),
+            max_card_w=max_card_w,
+            min_card_w=min(max_card_w, max(16, px(30))),
+            label_w=label,
+            label_h=px(18),
+            gap=px(18),
+            spacing=px(6),
+            drop=px(8),
+        )
+
+    def label_size(self) -> int:
+        return max(MIN_TEXT, self.px(15))
+
+    def _place_rows(self) -> None:
+        """Every row's cards at one size: the largest that keeps each row legible."""
+        rows = range(len(self.card_areas))
+        counts = [
+            (
+                sum(1 for c in self.cards if c.row == row and c.points),
+                sum(1 for c in self.cards if c.row == row and not c.points),
+            )
+            for row in rows
+        ]
+        largest = self.px(84)
+        widths = [
+            fan_row(p, b, self.fan_spec(row, largest)).card_w for row, (p, b) in enumerate(counts)
+        ]
+        self.card_w = min(widths, default=largest)
+        for row, (p, b) in enumerate(counts):
+            fan = fan_row(p, b, self.fan_spec(row, self.card_w))
+            area = self.card_areas[row]
+            top = area.y + self.px(6)
+            for c, spot in zip([c for c in self.cards if c.row == row], fan.spots, strict=True):
+                c.x, c.y, c.strip = area.x + spot.x, top + spot.y, spot.strip
 
     # ------------------------------------------------------------------ events
 
@@ -569,10 +595,9 @@ class ScoreScene(PageScene):
     def _draw_points_label(self, surface: pygame.Surface, c: CountedCard, card_h: int) -> None:
         px = self.px
         theme = self.app.theme
-        step = self._row_step.get(c.row, self.card_w)
         label = f"+{c.points}"
-        box = pygame.Rect(c.x, c.y + card_h + px(2), min(step, self.card_w), px(18))
-        size = px(15)
+        box = pygame.Rect(c.x, c.y + card_h + px(1), c.strip, px(18))
+        size = self.label_size()
         if self.app.assets.font(size, True).size(label)[0] + px(4) > box.width:
             return  # cards packed too tightly for labels: the total says it all
         self.painter.fit(surface, label, box, size, theme.accent, bold=True, align="center")
