@@ -380,6 +380,15 @@ def test_a_failed_autosave_is_reported_and_the_older_one_removed(
     assert notice and "No space left" in notice
     assert autosave.take_notice() is None  # told once
     assert not autosave.exists(path)  # Continue cannot resume the older game
+    autosave.save(older.setup, older.match, state, path, background=True)
+    autosave.flush()
+    assert autosave.take_notice() is None  # not after every move while the disk is full
+    monkeypatch.undo()
+    autosave.save(older.setup, older.match, state, path)
+    assert autosave.exists(path) and autosave.take_notice() is None
+    monkeypatch.setattr(autosave, "atomic_write_json", full)
+    autosave.save(older.setup, older.match, state, path)
+    assert autosave.take_notice()  # a new failure after a success is told again
 
 
 def test_an_older_autosave_that_cannot_be_removed_is_emptied(
@@ -703,7 +712,10 @@ def test_corpus_readme_lists_every_kind() -> None:
 
 
 @pytest.fixture(autouse=True)
-def _no_autosave_writer_left() -> Any:
+def _autosave_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Each test starts with no failed autosave told or pending, and leaves no write."""
+    monkeypatch.setattr(autosave, "_failing", False)
+    autosave.take_notice()
     yield
     autosave.flush()
 

@@ -95,19 +95,28 @@ def _snapshot(setup: GameSetup, match: Match, state: GameState | None) -> dict[s
     }
 
 
+_failing = False
+
+
 def _write(path: Path, data: dict[str, Any]) -> None:
+    """Write the autosave; a failure is reported once until a save succeeds again."""
+    global _failing
     try:
         atomic_write_json(path, data)
     except (OSError, ValueError, TypeError) as exc:
         log.warning("autosave failed: %s", exc)
         _invalidate(path)
-        error = getattr(exc, "strerror", None) or exc
-        _report(
-            _(
-                "The game could not be saved ({error}); if Briscola closes now, this game"
-                " cannot be continued."
-            ).format(error=error)
-        )
+        if not _failing:
+            error = getattr(exc, "strerror", None) or exc
+            _report(
+                _(
+                    "The game could not be saved ({error}); if Briscola closes now, this game"
+                    " cannot be continued."
+                ).format(error=error)
+            )
+        _failing = True
+        return
+    _failing = False
 
 
 def _invalidate(path: Path) -> None:
