@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from briscola.ai import BOT_NAMES
+from briscola.ai.protocol import MAX_TIME_LIMIT_MS
 from briscola.engine import PRESET_DESCRIPTIONS, PRESETS, Rules
 
 from .figures import format_table, summarize
@@ -81,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--records", metavar="FILE.jsonl", help="write one record per game")
     parser.add_argument(
         "--time-limit",
-        type=_positive_number,
+        type=_time_limit,
         metavar="MS",
         help="time limit per move in ms given to every bot (search bots then stop on time"
         " instead of their fixed budget: results are no longer reproducible)",
@@ -191,6 +192,15 @@ def _positive_number(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    return value
+
+
+def _time_limit(text: str) -> float:
+    value = _positive_number(text)
+    if value > MAX_TIME_LIMIT_MS:
+        raise argparse.ArgumentTypeError(
+            f"expected at most {MAX_TIME_LIMIT_MS} ms (the bot protocol's limit), got {text}"
+        )
     return value
 
 
