@@ -493,7 +493,7 @@ def test_score_save_record(make_app: Any, home: Path) -> None:
     assert len(files) == 1 and files[0].is_relative_to(home)
     assert json.loads(files[0].read_text(encoding="utf-8")) == summary.record
     assert not scene.save_button.enabled and scene.save_button.label() == "Saved"
-    assert any(str(files[0]) in notice.text for notice in app.notices)
+    assert scene.saved_path == str(files[0]) and not app.notices  # no notice over the verdict
 
 
 def test_score_without_animation(make_app: Any) -> None:

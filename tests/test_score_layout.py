@@ -8,6 +8,7 @@ import dataclasses
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from layoutcheck import make_summary, problems, recording, render
 
+from briscola.gui import paths
 from briscola.gui.app import App
 from briscola.gui.scenes.score import CountedCard, ScoreScene
 from briscola.gui.scorefan import FanSpec, card_h, fan_row
@@ -135,3 +137,43 @@ def test_a_legible_fan_keeps_every_card_in_its_room_and_every_label_wide_enough(
     rects = [pygame.Rect(s.x, s.y, width, height) for s in fan.spots]
     for mine in rects[:points]:
         assert not any(mine.colliderect(other) for other in rects[points:])
+
+
+@pytest.mark.parametrize("preset", ["classic2", "chiamata5"])
+def test_where_the_record_went_is_told_in_the_details_never_over_the_verdict(
+    app: App, preset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 6) / "records"
+    monkeypatch.setattr(paths, "records_dir", lambda: folder)
+    folder.mkdir(parents=True)
+    scene = score_scene(app, preset, "as played")
+    scene.save_record()
+    assert scene.saved_path is not None and Path(scene.saved_path).parent == folder
+    assert not app.notices
+    with recording(app) as images:
+        record = render(app, images).record
+    notes = [d for d in record.texts if d.text.startswith("Record saved to ")]
+    assert len(notes) == 1
+    note = notes[0]
+    assert scene.details_box.contains(note.rect)
+    assert not note.rect.colliderect(scene.title_box)
+    # The path is cut in the middle: its start and the file's name still show.
+    assert note.text.endswith(Path(scene.saved_path).name)
+    assert "…" in note.text and str(tmp_path)[:8] in note.text
+    assert problems(app, record) == []
+
+
+def test_a_record_that_cannot_be_written_says_why_in_the_details(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", encoding="utf-8")
+    monkeypatch.setattr(paths, "records_dir", lambda: blocker)
+    scene = score_scene(app, "classic2", "as played")
+    scene.save_record()
+    assert scene.saved_path is None and scene.save_button.enabled
+    with recording(app) as images:
+        record = render(app, images).record
+    notes = [d for d in record.texts if d.text.startswith("Could not save the record: ")]
+    assert len(notes) == 1 and scene.details_box.contains(notes[0].rect)
+    assert problems(app, record) == []

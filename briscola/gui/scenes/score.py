@@ -73,6 +73,29 @@ def pile_order(pile: list[Card]) -> list[Card]:
     return sorted(pile, key=lambda card: (-card.points, card.suit, -card.rank))
 
 
+def elide_middle(font: pygame.font.Font, message: str, field: str, value: str, width: int) -> str:
+    """``message`` with ``value`` put in for ``{field}``, the value's middle replaced by "…"
+    as far as needed for the line to fit ``width``; a path keeps its file's name whole while
+    it can, and the start of the path.
+
+    >>> class Font:  # one pixel per character
+    ...     def size(self, text): return (len(text), 1)
+    >>> elide_middle(Font(), "Saved to {path}", "path", "/home/me/records/game.json", 30)
+    'Saved to /home/me/r…/game.json'
+    """
+    line = message.format(**{field: value})
+    cut = max(value.rfind("/"), value.rfind("\\"))
+    name = len(value) - cut if cut > 0 else 0
+    keep = len(value)
+    while font.size(line)[0] > width and keep > 2:
+        keep -= 1
+        tail = min(keep - 1, max(name, keep // 2))
+        head = keep - tail
+        short = value[:head] + "…" + (value[-tail:] if tail else "")
+        line = message.format(**{field: short})
+    return line
+
+
 def bid_text(summary: HandSummary, style: str) -> str:
     bid = summary.bid
     if bid is None:
@@ -102,6 +125,9 @@ class ScoreScene(PageScene):
         self.on_menu = on_menu
         self.t = 0.0
         self.saved_path: str | None = None
+        #: Where the record went (or why it could not), shown in the details panel rather than
+        #: as a notice over the verdict.
+        self.save_note: str | None = None
         factor = app.settings.speed_factor
         self.instant = factor <= 0 or app.settings.reduce_motion
         self.factor = factor if not self.instant else 0.0
@@ -187,15 +213,23 @@ class ScoreScene(PageScene):
         try:
             atomic_write_json(path, self.summary.record)
         except OSError as exc:
-            self.app.notify(
-                _("Could not save the record: {error}").format(error=exc.strerror or exc)
-            )
+            error = str(exc.strerror or exc)
+            self.save_note = _("Could not save the record: {error}").format(error=error)
+            self.on_resize(self.app.size)
             return
         self.saved_path = str(path)
         self.save_button.enabled = False
-        self.app.notify(_("Record saved to {path}").format(path=path), 8.0)
+        self.save_note = None
+        self.on_resize(self.app.size)
         if self.group.focused is self.save_button:
             self.group.focus_widget(self.primary)
+
+    def save_line(self, font: pygame.font.Font, width: int) -> str | None:
+        """The note about the saved record, its path cut short in the middle to fit
+        ``width``."""
+        if self.saved_path is None:
+            return self.save_note
+        return elide_middle(font, _("Record saved to {path}"), "path", self.saved_path, width)
 
     # ------------------------------------------------------------------ texts
 
@@ -425,6 +459,8 @@ class ScoreScene(PageScene):
         heading, rows = self.standing_rows()
         standing = 16 + 30 + (20 if heading else 0) + max(2, len(rows)) * STANDING_LINE
         details = 16 + len(self.details()) * 2 * 22  # a detail may wrap to two lines
+        if self.saved_path or self.save_note:
+            details += 24
         return max(70, standing, min(details, 150)) + 12
 
     def fan_spec(self, row: int, max_card_w: int) -> FanSpec:
@@ -659,7 +695,7 @@ class ScoreScene(PageScene):
         details = self.details()
         heading, rows = self.standing_rows()
         standing_title = self.standing_title()
-        if details:
+        if details or self.saved_path or self.save_note:
             details_box, standing_box = self.details_box, self.standing_box
         else:
             standing_box = self.standing_box.copy()
@@ -668,9 +704,17 @@ class ScoreScene(PageScene):
         if details_box is not None:
             self._box(surface, details_box)
             inner = details_box.inflate(-px(24), -px(16))
+            size = max(MIN_TEXT, px(15))
+            note = self.save_line(app.assets.font(size), inner.width)
+            bottom = inner.bottom
+            if note is not None:
+                note_y = inner.bottom - px(20) if details else inner.y
+                note_box = pygame.Rect(inner.x, note_y, inner.width, px(20))
+                painter.fit(surface, note, note_box, size, theme.dim)
+                bottom = note_box.y - px(4)
             y = inner.y
             for line in details:
-                room = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+                room = pygame.Rect(inner.x, y, inner.width, bottom - y)
                 if room.height < px(14):
                     break
                 y += painter.paragraph(surface, line, room, px(17), theme.text) + px(4)
