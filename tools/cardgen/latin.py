@@ -891,6 +891,19 @@ class Pose:
     right_holds: bool = True
 
 
+def hem(nodes: Sequence[Node], cut: float | None, overlap: float = 12.0) -> list[Node]:
+    """*nodes* with every y below *cut* + *overlap* raised to it (a garment cut off for a
+    double-ended half figure); unchanged without a cut."""
+    if cut is None:
+        return list(nodes)
+    return [(n[0], min(n[1], cut + overlap), *n[2:]) for n in nodes]
+
+
+def shown(y: float, cut: float | None) -> bool:
+    """False for a part that starts below the *cut* of a half figure."""
+    return cut is None or y <= cut
+
+
 FANTE_POSES = {
     "D": Pose(((-50, 172), (-26, 196)), ((54, 118), (60, 92)), 1.05),
     "C": Pose(((-42, 176), (-40, 212)), ((52, 166), (50, 196)), 1.0),
@@ -899,17 +912,21 @@ FANTE_POSES = {
 }
 
 
-def draw_fante(c: Canvas, suit: str, style: FigureStyle | None = None) -> None:
-    """Fante: a young page standing, holding his suit's symbol."""
+def draw_fante(
+    c: Canvas, suit: str, style: FigureStyle | None = None, cut: float | None = None
+) -> None:
+    """Fante: a young page standing, holding his suit's symbol (above *cut* only: a half
+    figure for a double-ended card)."""
     style = style or ITALIAN_FIGURES
     pal = style.palettes[suit]
     pose = style.fante_poses[suit]
     x = CX - 10
     head_y = 98.0
     # legs (parti-coloured hose) and shoes
-    limb(c, [(x - 12, 246), (x - 14, 290), (x - 16, 332)], 9.5, 7, pal.second)
-    limb(c, [(x + 12, 246), (x + 14, 290), (x + 16, 332)], 9.5, 7, pal.main_dark)
-    for side in (-1, 1):
+    if shown(246, cut):
+        limb(c, [(x - 12, 246), (x - 14, 290), (x - 16, 332)], 9.5, 7, pal.second)
+        limb(c, [(x + 12, 246), (x + 14, 290), (x + 16, 332)], 9.5, 7, pal.main_dark)
+    for side in (-1, 1) if shown(332, cut) else ():
         c.path(
             smooth_d(
                 [(x + side * 9, 333, 1), (x + side * 24, 332), (x + side * 32, 339)]
@@ -932,14 +949,15 @@ def draw_fante(c: Canvas, suit: str, style: FigureStyle | None = None) -> None:
         (x + 20, 261),
         (x, 259),
     ]
-    c.shape(sym(half, x), pal.main, INK, OUTLINE)
-    draw_folds(c, x, [(10, 212, 15, 250), (24, 214, 33, 248)], pal.main_dark)
-    c.line(
-        [(x - 42, 253), (x - 20, 258), (x, 256.5), (x + 20, 258), (x + 42, 253)],
-        pal.trim,
-        4,
-        smooth=True,
-    )
+    c.shape(sym(hem(half, cut), x), pal.main, INK, OUTLINE)
+    if shown(250, cut):
+        draw_folds(c, x, [(10, 212, 15, 250), (24, 214, 33, 248)], pal.main_dark)
+        c.line(
+            [(x - 42, 253), (x - 20, 258), (x, 256.5), (x + 20, 258), (x + 42, 253)],
+            pal.trim,
+            4,
+            smooth=True,
+        )
     c.line([(x, head_y + 30), (x, 200)], pal.trim, 3.2)
     for by in (140.0, 158.0, 176.0):
         c.circle(x, by, 2.4, pal.trim, INK, 0.8)
@@ -1071,22 +1089,24 @@ class FigureStyle:
 ITALIAN_FIGURES = FigureStyle(PALETTES, draw_held)
 
 
-def draw_horse(c: Canvas, pal: Palette) -> None:
-    """A prancing horse facing left, with a caparison in the suit's colours."""
+def draw_horse(c: Canvas, pal: Palette, cut: float | None = None) -> None:
+    """A prancing horse facing left, with a caparison in the suit's colours (no legs and no
+    tail, body and caparison ending at *cut*, for a half figure)."""
     horse, dark, mane = pal.horse, pal.horse_dark, pal.mane
     # far legs and tail behind the body
-    limb(c, [(100, 258), (98, 298), (96, 332)], 8, 5.5, dark)
-    limb(c, [(172, 258), (182, 296), (172, 332)], 9, 5.5, dark)
-    for hx in (96.0, 172.0):
-        c.shape(
-            [(hx - 7, 330, 1), (hx + 6, 330, 1), (hx + 8, 340, 1), (hx - 9, 340, 1)],
-            BLACK,
-            INK,
-            1.4,
-            smooth=False,
-        )
-    limb(c, [(206, 214), (222, 240), (228, 276), (216, 312)], 7, 3, mane)
-    c.line([(210, 228), (224, 262), (222, 296)], dark, 1.4, smooth=True)
+    if cut is None:  # a half figure leaves out legs and tail
+        limb(c, [(100, 258), (98, 298), (96, 332)], 8, 5.5, dark)
+        limb(c, [(172, 258), (182, 296), (172, 332)], 9, 5.5, dark)
+        for hx in (96.0, 172.0):
+            c.shape(
+                [(hx - 7, 330, 1), (hx + 6, 330, 1), (hx + 8, 340, 1), (hx - 9, 340, 1)],
+                BLACK,
+                INK,
+                1.4,
+                smooth=False,
+            )
+        limb(c, [(206, 214), (222, 240), (228, 276), (216, 312)], 7, 3, mane)
+        c.line([(210, 228), (224, 262), (222, 296)], dark, 1.4, smooth=True)
     neck: list[Node] = [
         (72, 244),
         (58, 212),
@@ -1112,15 +1132,20 @@ def draw_horse(c: Canvas, pal: Palette) -> None:
         (92, 266),
         (72, 252),
     ]
-    c.shape(body, horse, INK, OUTLINE)
+    c.shape(hem(body, cut), horse, INK, OUTLINE)
     # near legs: raised foreleg, planted hind leg
-    limb(c, [(82, 254), (62, 276), (52, 298), (56, 312)], 8.5, 5.5, horse)
-    limb(c, [(194, 248), (204, 290), (190, 334)], 10, 5.5, horse)
-    with c.group(transform((56, 314), -30)):
-        c.shape([(-7, -2, 1), (6, -2, 1), (8, 8, 1), (-9, 8, 1)], BLACK, INK, 1.4, smooth=False)
-    c.shape(
-        [(183, 332, 1), (196, 332, 1), (198, 342, 1), (181, 342, 1)], BLACK, INK, 1.4, smooth=False
-    )
+    if cut is None:
+        limb(c, [(82, 254), (62, 276), (52, 298), (56, 312)], 8.5, 5.5, horse)
+        limb(c, [(194, 248), (204, 290), (190, 334)], 10, 5.5, horse)
+        with c.group(transform((56, 314), -30)):
+            c.shape([(-7, -2, 1), (6, -2, 1), (8, 8, 1), (-9, 8, 1)], BLACK, INK, 1.4, smooth=False)
+        c.shape(
+            [(183, 332, 1), (196, 332, 1), (198, 342, 1), (181, 342, 1)],
+            BLACK,
+            INK,
+            1.4,
+            smooth=False,
+        )
     # head, ears, mane
     c.path(lens_d((63, 148), (68, 126), 8), horse, INK, 1.6)
     head: list[Node] = [
@@ -1157,7 +1182,7 @@ def draw_horse(c: Canvas, pal: Palette) -> None:
         (98, 266, 1),
         (90, 232),
     ]
-    c.shape(cap, pal.main, INK, OUTLINE)
+    c.shape(hem(cap, cut), pal.main, INK, OUTLINE)
     c.line(
         [(98, 262), (112, 268), (128, 260), (144, 268), (160, 260), (176, 266), (190, 262)],
         pal.trim,
@@ -1168,14 +1193,17 @@ def draw_horse(c: Canvas, pal: Palette) -> None:
     c.shape([(112, 204, 1), (150, 204, 1), (156, 196), (106, 196)], BROWN, INK, 1.6)
 
 
-def draw_cavallo(c: Canvas, suit: str, style: FigureStyle | None = None) -> None:
-    """Cavallo: a rider on a prancing horse, holding his suit's symbol aloft."""
+def draw_cavallo(
+    c: Canvas, suit: str, style: FigureStyle | None = None, cut: float | None = None
+) -> None:
+    """Cavallo: a rider on a prancing horse, holding his suit's symbol aloft (above *cut*
+    only: a half figure for a double-ended card)."""
     style = style or ITALIAN_FIGURES
     pal = style.palettes[suit]
     pose = style.cavallo_poses[suit]
     flip = style.cavallo_faces_right[suit]
     with c.group("translate(250 0) scale(-1 1)" if flip else ""):
-        draw_horse(c, pal)
+        draw_horse(c, pal, cut)
         x, head_y = 132.0, 118.0
         torso: list[Node] = [
             (x, 134),
@@ -1212,15 +1240,18 @@ def draw_cavallo(c: Canvas, suit: str, style: FigureStyle | None = None) -> None
         draw_rider_head(c, x, head_y, pal)
 
 
-def draw_standing_re(c: Canvas, suit: str, style: FigureStyle | None = None) -> None:
+def draw_standing_re(
+    c: Canvas, suit: str, style: FigureStyle | None = None, cut: float | None = None
+) -> None:
     """Re standing (the Spanish-derived patterns): a crowned, bearded king in a long robe and
-    an ermine cape, his suit's symbol in his right hand, his left hand on his belt."""
+    an ermine cape, his suit's symbol in his right hand, his left hand on his belt (above *cut*
+    only: a half figure for a double-ended card)."""
     style = style or ITALIAN_FIGURES
     pal = style.palettes[suit]
     pose = style.king_poses[suit]
     x = CX - 8
     head_y = 100.0
-    for side in (-1, 1):
+    for side in (-1, 1) if shown(334, cut) else ():
         c.path(
             smooth_d(
                 [(x + side * 8, 334, 1), (x + side * 24, 333), (x + side * 32, 340)]
@@ -1238,8 +1269,9 @@ def draw_standing_re(c: Canvas, suit: str, style: FigureStyle | None = None) -> 
         (x + 60, 330, 1),
         (x, 334),
     ]
-    c.shape(sym(cloak, x), pal.second, INK, OUTLINE)
-    draw_folds(c, x, [(48, 236, 54, 322)], pal.second_dark)
+    c.shape(sym(hem(cloak, cut), x), pal.second, INK, OUTLINE)
+    if shown(322, cut):
+        draw_folds(c, x, [(48, 236, 54, 322)], pal.second_dark)
     robe: list[Node] = [
         (x, head_y + 24),
         (x + 16, head_y + 26),
@@ -1250,11 +1282,13 @@ def draw_standing_re(c: Canvas, suit: str, style: FigureStyle | None = None) -> 
         (x + 44, 334, 1),
         (x, 336),
     ]
-    c.shape(sym(robe, x), pal.main, INK, OUTLINE)
-    draw_folds(c, x, [(14, 226, 20, 326), (28, 240, 34, 326)], pal.main_dark)
-    c.line([(x - 44, 330), (x, 333), (x + 44, 330)], pal.trim, 5, smooth=True)
-    c.rect(x - 6, 198, 12, 134, pal.trim, INK, 1.4)
-    for by in range(212, 330, 18):
+    c.shape(sym(hem(robe, cut), x), pal.main, INK, OUTLINE)
+    bottom = 332.0 if cut is None else cut + 12
+    if shown(326, cut):
+        draw_folds(c, x, [(14, 226, 20, 326), (28, 240, 34, 326)], pal.main_dark)
+        c.line([(x - 44, 330), (x, 333), (x + 44, 330)], pal.trim, 5, smooth=True)
+    c.rect(x - 6, 198, 12, bottom - 198, pal.trim, INK, 1.4)
+    for by in range(212, round(bottom) - 2, 18):
         c.circle(x, by, 2.6, pal.second, INK, 0.8)
     c.rect(x - 27, 194, 54, 10, pal.trim, INK, 1.6, 3)
     cape: list[Node] = [

@@ -11,8 +11,9 @@ down) instead of interlacing; no pinta; all the figures standing, the kings too;
 shows a single-headed crowned eagle, the ace of swords is held by a cherub, the king of coins
 holds an axe. Corner numbers 1-10 (fante 8, cavallo 9, re 10) as on the Napoletane.
 
-Our figures are full length and single-ended, as the pattern was printed until the mid-20th
-century; today's packs are usually double-ended (``docs/decks.md`` says so too).
+The figures are double-ended, as on today's packs: the shared full-length figures cut at the
+waist (:func:`tools.cardgen.latin.hem`), the lower half turned half round, a narrow band over
+the seam.
 
 >>> INDEX["J"], INDEX["K"]
 ('8', '10')
@@ -28,6 +29,8 @@ from tools.cardgen.latin import (
     BLUE,
     BLUE_DARK,
     BROWN,
+    CARD_H,
+    CARD_W,
     CX,
     CY,
     FANTE_POSES,
@@ -335,19 +338,40 @@ KING_OF_COINS = FigureStyle(
 )
 
 
-def draw_king(c: Canvas, suit: str, style: FigureStyle) -> None:
+#: A figure drawer that can stop at a cut: (canvas, suit, style, cut).
+HalfDrawer = Callable[[Canvas, str, FigureStyle, float | None], None]
+
+
+def draw_king(c: Canvas, suit: str, style: FigureStyle, cut: float | None = None) -> None:
     if suit == "D":
-        draw_standing_re(c, suit, KING_OF_COINS)
-        draw_denaro(c, 52, 262, 24)
+        draw_standing_re(c, suit, KING_OF_COINS, cut)
+        draw_denaro(c, 44, 182, 21)
     else:
-        draw_standing_re(c, suit, style)
+        draw_standing_re(c, suit, style, cut)
 
 
-COURT_DRAWERS: dict[str, Callable[[Canvas, str, FigureStyle], None]] = {
-    "J": draw_fante,
-    "Q": draw_cavallo,
-    "K": draw_king,
+#: Where each figure is cut for the double-ended card, and how much it is scaled.
+HALVES: dict[str, tuple[HalfDrawer, float, float]] = {
+    "J": (draw_fante, 238.0, 0.9),
+    "Q": (draw_cavallo, 262.0, 0.78),
+    "K": (draw_king, 238.0, 0.92),
 }
+
+
+def draw_double_ended(c: Canvas, rank: str, suit: str, style: FigureStyle) -> None:
+    """The figure cut at the waist and mirrored: upper half upright, lower half turned half
+    round, the seam hidden under a narrow band across the middle."""
+    draw, cut, scale = HALVES[rank]
+    for rotated in (False, True):
+        turn = transform((CARD_W, CARD_H), 180) if rotated else ""
+        place = transform((CX - scale * CX, CY - scale * cut), scale=scale)
+        with c.group(turn), c.group(place):
+            draw(c, suit, style, cut)
+    c.rect(9, CY - 11 * scale - 2, CARD_W - 18, 22 * scale + 4, PAPER, None, 0)
+    for dy in (-1, 1):
+        y = CY + dy * (11 * scale + 2)
+        c.line([(9, y), (CARD_W - 9, y)], INK, 1.4)
+
 
 # ---------------------------------------------------------------------------------------------
 # Card assembly
@@ -367,8 +391,8 @@ def card_svg(rank: str, suit: str) -> str:
     draw_plain_face(c, PAPER, 8.0)
     if rank == "A":
         ACE_DRAWERS[suit](c)
-    elif rank in COURT_DRAWERS:
-        COURT_DRAWERS[rank](c, suit, FIGURES)
+    elif rank in HALVES:
+        draw_double_ended(c, rank, suit, FIGURES)
     else:
         PIP_DRAWERS[suit](c, int(rank))
     draw_corner_indices(c, INDEX[rank], (15.0, 15.0), 30.0, INK, 30.0)
