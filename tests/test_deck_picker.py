@@ -17,6 +17,7 @@ from guihelp import DT, click, key, make_app, start
 from briscola.gui.app import App
 from briscola.gui.decks import deck_ids
 from briscola.gui.scenes.settings import SettingsScene
+from briscola.gui.settings import Settings
 
 
 @pytest.fixture
@@ -104,3 +105,17 @@ def test_the_settings_screen_draws_with_every_deck(app: App, high_contrast: bool
         scene.change("deck", deck)
         app.step(DT)
     assert app.assets.missing == []
+
+
+def test_the_back_named_deck_is_the_decks_own_or_else_the_classic_one(app: App) -> None:
+    def pixels(surface: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(surface, "RGBA")
+
+    classic = pixels(app.assets.card_back("classic", 60))
+    app.settings.deck = "spanish"
+    own = pixels(app.assets.card_back("deck", 60))
+    assert own != classic
+    assert own == pixels(app.assets.deck_back("spanish", "classic", 60))
+    app.settings.deck = "italian"  # no back of its own
+    assert pixels(app.assets.card_back("deck", 60)) == classic
+    assert Settings.from_json({"back": "deck"}) == (Settings(back="deck"), [])

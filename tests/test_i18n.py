@@ -390,7 +390,7 @@ def test_the_language_changes_live_in_every_scene_on_the_stack() -> None:
     assert app.settings.language == "it"
     assert menu.button("new_game").label() == "Nuova partita"
     assert settings.done_button.label() == "Indietro"
-    assert settings.four_colour.shown() == "Solo carte francesi"
+    assert settings.four_colour.shown() == "Non disponibile con questo mazzo"
     assert pygame.display.get_caption()[0] == "Briscola"
     report = menu.report()
     assert report["labels"]["quit"] == "Esci"

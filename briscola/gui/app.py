@@ -96,6 +96,7 @@ class App:
         self.screen = self._open_window()
         pygame.display.set_caption(_("Briscola"))
         self.assets = Assets()
+        self.assets.deck_for_back = lambda: self.settings.deck  # the back named "deck"
         self.assets.on_missing = lambda message: self.notify(
             _("Some game files are missing; the game may look wrong (see the log).")
         )

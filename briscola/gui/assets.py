@@ -17,7 +17,7 @@ from typing import TypeVar
 import pygame
 
 from ..engine import Card
-from .decks import catalogue, deck_info
+from .decks import FALLBACK, catalogue, deck_info
 from .paths import asset_path
 
 log = logging.getLogger(__name__)
@@ -67,6 +67,8 @@ class Assets:
         self._cards: LRU[pygame.Surface] = LRU(180)
         self._shadows: LRU[pygame.Surface] = LRU(64)
         self._textures: dict[str, pygame.Surface] = {}
+        #: The deck in use, for the back named ``deck`` (the deck's own back); the App sets it.
+        self.deck_for_back: Callable[[], str] | None = None
 
     # ------------------------------------------------------------------ reporting
 
@@ -147,6 +149,11 @@ class Assets:
         )
 
     def card_back(self, name: str, width: int) -> pygame.Surface:
+        """A back by name (``classic``, ``blue``, ``felt``), or ``deck``: the back of the deck
+        in use when it has one of its own, else the classic back."""
+        if name == "deck":
+            deck = self.deck_for_back() if self.deck_for_back is not None else FALLBACK
+            return self.deck_back(deck, "classic", width)
         size = card_size(width)
         key = ("back", name, size)
         return self._cards.get_or_make(
@@ -222,6 +229,9 @@ class Assets:
                 self.card_face(card, style, 60)
         for name in BACK_NAMES:
             self.card_back(name, 60)
+        for info in catalogue().decks.values():
+            if info.back_path is not None:
+                self.deck_back(info.id, "classic", 60)
         self.font(16)
         self.font(16, bold=True)
         for name in ("felt", "wood", "vignette"):

@@ -163,13 +163,13 @@ class DeckPicker(Widget):
             self._draw_tick(surface, theme, tile.tick, tile.deck in ticked)
             title = info.title(language)
             colour = theme.accent if selected else theme.text
-            size = assets.fit(title, tile.caption.height, tile.caption.width, selected)
+            size = assets.fit(title, round(tile.caption.height * 0.8), tile.caption.width, selected)
             text = assets.text(title, size, colour, selected)
-            surface.blit(text, text.get_rect(midtop=tile.caption.midtop))
+            surface.blit(text, text.get_rect(midtop=tile.caption.midtop).clamp(tile.box))
         hint = describe(list(infos.values()), list(ticked))
         box = self.hint_box()
-        text = assets.text(hint, assets.fit(hint, box.height, box.width), theme.dim)
-        surface.blit(text, text.get_rect(midleft=box.midleft))
+        text = assets.text(hint, assets.fit(hint, round(box.height * 0.8), box.width), theme.dim)
+        surface.blit(text, text.get_rect(midleft=box.midleft).clamp(self.rect))
         if focused:
             pygame.draw.rect(
                 surface, theme.focus, self.rect.inflate(6, 6), width=3, border_radius=12

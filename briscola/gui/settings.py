@@ -20,7 +20,7 @@ from .i18n import _
 from .storage import atomic_write_json, peek_json, read_json
 
 DECKS = ("italian", "french")
-BACKS = ("classic", "blue", "felt")
+BACKS = ("classic", "blue", "felt", "deck")  # deck: the deck's own back, if it has one
 SPEEDS = ("slow", "normal", "fast", "off")
 TABLES = ("felt", "wood")
 

@@ -112,6 +112,7 @@ class SettingsScene(PageScene):
                 ("classic", lambda: _("Classic")),
                 ("blue", lambda: _("Blue")),
                 ("felt", lambda: _("Felt green")),
+                ("deck", lambda: _("The deck's own")),
             ],
             name="card_back",
         )
