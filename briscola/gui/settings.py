@@ -50,6 +50,10 @@ class Settings:
     ui_scale: float = 1.0
     high_contrast: bool = False
     reduce_motion: bool = False
+    #: The coach shows each card's expected points on the hand during the player's turn.
+    coach_values: bool = False
+    #: The memory aid (cards played by suit, points taken) may be opened at the table (M).
+    memory_aid: bool = False
     window_size: list[int] | None = None
     window_pos: list[int] | None = None
     #: The last choices made on the New game screen.

@@ -63,6 +63,9 @@ class Entry:
     matches_won: int = 0
     matches_drawn: int = 0
     matches_lost: int = 0
+    #: Hands in which the player took a move back (undo); files written before this count
+    #: was kept read as 0.
+    hands_with_undo: int = 0
 
     @property
     def average(self) -> float | None:
@@ -263,8 +266,11 @@ class Stats:
         """The entry for a configuration and strength (created empty when new)."""
         return self.entries.setdefault((preset, strength), Entry())
 
-    def record_hand(self, setup: GameSetup, result: HandResult, seat: int) -> None:
-        """Count a finished hand from the point of view of ``seat`` (a human's seat)."""
+    def record_hand(
+        self, setup: GameSetup, result: HandResult, seat: int, undone: bool = False
+    ) -> None:
+        """Count a finished hand from the point of view of ``seat`` (a human's seat);
+        ``undone``: the player took a move back in it (counted in ``hands_with_undo``)."""
         side = next((i for i, members in enumerate(result.sides) if seat in members), None)
         if side is None:
             raise ValueError(f"seat {seat} is not in this hand")
@@ -273,6 +279,8 @@ class Stats:
         entry.hands += 1
         entry.points += points
         entry.best = max(entry.best, points)
+        if undone:
+            entry.hands_with_undo += 1
         if result.winner == side:
             entry.hands_won += 1
         elif result.winner is None and (not result.tied or side in result.tied):

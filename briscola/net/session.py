@@ -277,6 +277,14 @@ class RemoteSession:
         self.client.leave()
         self.client.close()
 
+    @property
+    def can_undo(self) -> bool:
+        """No undo online: the other players have seen the move."""
+        return False
+
+    def undo(self) -> bool:
+        return False
+
     # ------------------------------------------------------------------ network extras
 
     @property

@@ -53,11 +53,16 @@ What the table asks of a session (names are stable; a remote session implements 
     Deal the next hand of the match; start a new match with the same seats.
 ``close()``
     The table is left: save what must be saved, stop thinking.
+``can_undo``, ``undo()``
+    Whether this table lets the player take moves back (a game against computers on this
+    computer; never hot seat or online); ``undo()`` takes back the player's last move and
+    the computers' replies since (False when there is nothing to take back).
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 import random
 import time
@@ -68,7 +73,24 @@ from typing import Any, Protocol
 
 from ...ai import make_bot
 from ...ai.base import Bot
-from ...engine import Action, Event, GameState, HandResult, Match, PlayerView, Rules, view
+from ...engine import (
+    Action,
+    Auction,
+    Call,
+    Called,
+    Event,
+    GameState,
+    HandResult,
+    Match,
+    Pass,
+    Play,
+    Played,
+    PlayerView,
+    Rules,
+    Swap,
+    Swapped,
+    view,
+)
 from .. import autosave
 from ..i18n import _
 from ..setup import GameSetup
@@ -149,6 +171,37 @@ class TableSession(Protocol):
 
     def close(self) -> None: ...
 
+    @property
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> bool: ...
+
+
+def hand_actions(state: GameState) -> list[tuple[int, Action]]:
+    """The actions of the hand so far, in order, each with the seat that took it (read from
+    the engine's events, replayed from the deal)."""
+    actions: list[Action] = []
+    for event in state.events:
+        match event:
+            case Auction(bid=bid):
+                actions.append(bid if bid is not None else Pass())
+            case Called(card=card):
+                actions.append(Call(card))
+            case Swapped(gave=gave):
+                actions.append(Swap(gave))
+            case Played(card=card):
+                actions.append(Play(card))
+            case _:
+                pass
+    replayed = GameState(state.rules, state.deck, state.dealer)
+    out: list[tuple[int, Action]] = []
+    for action in actions:
+        seat = replayed.current_player
+        assert seat is not None
+        out.append((seat, action))
+        replayed.apply(action)
+    return out
+
 
 class BotRunner(Protocol):
     """Where computer players think (the App's :class:`BotWorker`)."""
@@ -213,6 +266,13 @@ class LocalSession:
         self.think_start = 0.0
         self.wait = 0.0  # seconds before the next computer move may start
         self.hand_done = False
+        #: The computers as they were before each of the player's moves in this hand (undo
+        #: puts them back, random states included).
+        self._bots_before: list[dict[int, Bot]] = []
+        #: Moves taken back in this hand (the statistics mark such hands).
+        self.undos = 0
+        #: Statistics and autosave are kept (a lesson keeps neither).
+        self.keeps = not demo
 
     @classmethod
     def from_autosave(
@@ -375,7 +435,7 @@ class LocalSession:
             called=state.called,
             viewer=self.humans[0] if len(self.humans) == 1 and not self._demo else None,
         )
-        if not self._demo:
+        if self.keeps:
             self._record_stats(result, over is not None)
             if over is not None:
                 autosave.clear()
@@ -392,6 +452,40 @@ class LocalSession:
         self.match = Match(self._rules, first_dealer=self._rules.players - 1)
         autosave.clear()
         self._start_hand()
+
+    @property
+    def can_undo(self) -> bool:
+        """One person against computers: undo is offered (never hot seat or a demo)."""
+        return len(self.humans) == 1 and not self._demo
+
+    def undo(self) -> bool:
+        """Take back the player's last move and the computers' replies since: the hand is
+        replayed from its deal without them, the computers get back the state (random
+        state included) they had before that move. False when there is nothing to take
+        back (no move of the player's in this hand, or the hand is over)."""
+        state = self.state
+        if not self.can_undo or state is None or state.is_terminal() or self.hand_done:
+            return False
+        seat = self.humans[0]
+        actions = hand_actions(state)
+        mine = [i for i, (actor, _action) in enumerate(actions) if actor == seat]
+        if not mine:
+            return False
+        if self.future is not None:
+            self.future.cancel()
+            self.future = None
+        rebuilt = GameState(state.rules, state.deck, state.dealer)
+        for _actor, action in actions[: mine[-1]]:
+            rebuilt.apply(action)
+        self.state = rebuilt
+        if self._bots_before:
+            self.bots = self._bots_before.pop()
+        self.undos += 1
+        self.event_index = len(rebuilt.events)
+        self.wait = self.pace()
+        if self.keeps:
+            autosave.save(self.setup, self.match, rebuilt)
+        return True
 
     def close(self) -> None:
         autosave.flush()
@@ -412,18 +506,22 @@ class LocalSession:
         self.state = self.match.new_hand(self.rng)
         self.event_index = 0
         self.hand_done = False
+        self._bots_before = []
+        self.undos = 0
         self._waiting = None
         if self.hot_seat:
             self._show(None)  # the deal is not animated: nobody may watch their cards come
-        if not self._demo:
+        if self.keeps:
             autosave.save(self.setup, self.match, self.state)
 
     def _apply(self, action: Action) -> None:
         state = self.state
         assert state is not None
         seat = state.current_player
+        if seat in self.humans and self.can_undo:
+            self._bots_before.append(copy.deepcopy(self.bots))
         state.apply(action)
-        if not self._demo and not state.is_terminal():
+        if self.keeps and not state.is_terminal():
             autosave.save(self.setup, self.match, state, background=True)
         if self.hot_seat and seat in self.humans:
             self._hide_after_pull = True
@@ -471,6 +569,8 @@ class LocalSession:
             "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
             "hand_number": len(self.match.results),
         }
+        if self.undos:
+            meta["undos"] = self.undos
         return to_record(self.state, meta)
 
     def _record_stats(self, result: HandResult, match_over: bool) -> None:
@@ -483,7 +583,7 @@ class LocalSession:
             if stats.notice:
                 self.notify(stats.notice)
             seat = self.humans[0]
-            stats.record_hand(self.setup, result, seat)
+            stats.record_hand(self.setup, result, seat, undone=self.undos > 0)
             if match_over:
                 winners = self.match.winners()
                 if self._rules.chiamata:

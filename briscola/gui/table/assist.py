@@ -1,0 +1,303 @@
+"""What the table offers a learning player: explained hints, each card's expected points,
+the memory aid and undo.
+
+:class:`Assist` is one part of the table scene, fed the session and the board:
+
+* **Hint** (H or the Hint button): the coach's best card glows and one sentence says why
+  (:mod:`.coach`, computed in the background from the seat's :class:`PlayerView` only);
+* **Values** (Settings, off by default): each card of the hand shows the points the coach
+  expects the player's side to end with after it, during the player's turns;
+* **Memory aid** (Settings, off by default; M or the Memory button): the cards played so
+  far by suit and the points each side has taken, from what the seat has seen;
+* **Undo** (U, Ctrl+Z or the Undo button), where the session allows it
+  (``session.can_undo``: games against the computer only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import Card, PlayerView, Suit
+from ..coachtext import reason_text
+from ..i18n import _, decimal
+from ..names import card_label, suit_name, suit_title
+from ..widgets import Button, WidgetGroup, draw_panel
+from .board import Board
+from .coach import Advice, TableCoach, draw_note, turn_key
+from .hand_input import HandInput
+from .session import TableSession
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def played_by_suit(seen: PlayerView) -> dict[Suit, list[Card]]:
+    """Every card the seat has seen played (finished tricks and the table), by suit,
+    strongest first."""
+    cards = [card for trick in seen.tricks for card in trick.cards]
+    cards += [card for _seat, card in seen.table]
+    out: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+    for card in cards:
+        out[card.suit].append(card)
+    for suit in out:
+        out[suit].sort(key=lambda c: (-c.points, -int(c.rank)))
+    return out
+
+
+def points_taken(seen: PlayerView) -> list[tuple[tuple[int, ...], int]]:
+    """The points each side (each seat in Chiamata) has taken in the finished tricks."""
+    rules = seen.rules
+    groups = list(rules.sides) if rules.sides else [(s,) for s in range(rules.players)]
+    return [
+        (group, sum(trick.points for trick in seen.tricks if trick.winner in group))
+        for group in groups
+    ]
+
+
+class Assist:
+    """The hint, values overlay, memory aid and undo of a table (see the module docstring).
+    ``undone()`` is called after an undo so that the table redraws the position."""
+
+    def __init__(
+        self,
+        app: App,
+        session: TableSession,
+        board: Board,
+        hand: HandInput,
+        px: Callable[[float], int],
+        undone: Callable[[], None],
+    ) -> None:
+        self.app = app
+        self.session = session
+        self.board = board
+        self.hand = hand
+        self.px = px
+        self.undone = undone
+        self.coach = TableCoach()
+        #: The turn whose hint the player asked for.
+        self.hint_turn: Hashable | None = None
+        self._hint_shown: Hashable | None = None
+        self.memory_open = False
+        self.undo_button = Button(lambda: _("Undo"), self.undo, name="undo")
+        self.memory_button = Button(lambda: _("Memory"), self.toggle_memory, name="memory")
+        self.buttons = WidgetGroup([self.undo_button, self.memory_button])
+        self._awaiting = False
+
+    # ------------------------------------------------------------------ state
+
+    def turn(self) -> Hashable:
+        return turn_key(self.session.view(), self.session.hand_number)
+
+    def advice(self) -> Advice | None:
+        """The coach's advice for the turn shown now, once computed."""
+        return self.coach.advice(self.turn()) if self._awaiting else None
+
+    def hint_text(self) -> str | None:
+        """The hint's sentence, while the player's turn it was asked for lasts."""
+        if not self._awaiting or self.hint_turn != self.turn():
+            return None
+        advice = self.coach.advice(self.hint_turn)
+        if advice is None:
+            if self.coach.pending(self.hint_turn):
+                return _("The coach is thinking…")
+            return None
+        return reason_text(advice.reason, self.app.settings.deck_style)
+
+    def values(self) -> dict[Card, float]:
+        """Each card's expected points, when the setting is on and they are known."""
+        if not self.app.settings.coach_values:
+            return {}
+        advice = self.advice()
+        return dict(advice.assessment.values) if advice is not None else {}
+
+    @property
+    def can_undo(self) -> bool:
+        return self._awaiting and self.session.can_undo
+
+    # ------------------------------------------------------------------ actions
+
+    def ask_hint(self, seen: PlayerView) -> None:
+        """The player asked for a hint on ``seen`` (its turn): assess it in the background."""
+        key = turn_key(seen, self.session.hand_number)
+        self.hint_turn = key
+        self._hint_shown = None
+        self.coach.request(seen, key)
+
+    def toggle_memory(self) -> None:
+        self.memory_open = not self.memory_open and self.app.settings.memory_aid
+
+    def undo(self) -> None:
+        if self.can_undo and self.session.undo():
+            self.hint_turn = None
+            self.undone()
+
+    def update(self, awaiting: bool) -> None:
+        """Once a frame; ``awaiting``: the player at the screen is to play now."""
+        self._awaiting = awaiting
+        self._refresh_buttons()
+        if not self.app.settings.memory_aid:
+            self.memory_open = False
+        if not awaiting:
+            return
+        seen = self.session.view()
+        key = turn_key(seen, self.session.hand_number)
+        if self.app.settings.coach_values:
+            self.coach.request(seen, key)
+        if self.hint_turn == key and self._hint_shown != key:
+            advice = self.coach.advice(key)
+            if advice is not None:
+                self._hint_shown = key
+                self.hand.hint_card = advice.best
+                self.hand.select(advice.best)
+
+    def next_frame_in(self) -> float | None:
+        """Frames while an assessment the player waits for is running."""
+        wanted = self.hint_turn is not None or self.app.settings.coach_values
+        return 0.1 if self._awaiting and wanted and self.coach.pending(self.turn()) else None
+
+    def close(self) -> None:
+        self.coach.close()
+
+    # ------------------------------------------------------------------ input
+
+    def hotkey(self, event: pygame.event.Event) -> bool:
+        """U or Ctrl+Z: undo; M: the memory aid. True when the key was one of them."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
+            self.undo()
+            return True
+        if event.key == pygame.K_m and self.app.settings.memory_aid:
+            self.toggle_memory()
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self._refresh_buttons()
+        return self.buttons.handle_event(event)
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        return any(b.visible and b.rect.collidepoint(pos) for b in self.buttons.widgets)
+
+    # ------------------------------------------------------------------ drawing
+
+    def lay_out(self, right_of: pygame.Rect) -> None:
+        """The buttons in the HUD's row, after ``right_of`` (the row's last button)."""
+        px = self.px
+        font = self.app.assets.font(int(right_of.height * 0.45), True)
+        x = right_of.right + px(8)
+        for button in self.buttons.widgets:
+            assert isinstance(button, Button)
+            width = max(px(70), font.size(button.label())[0] + px(24))
+            button.rect = pygame.Rect(x, right_of.y, width, right_of.height)
+            x += width + px(8)
+
+    def _refresh_buttons(self) -> None:
+        self.undo_button.visible = self.session.can_undo
+        self.undo_button.enabled = self.can_undo
+        self.memory_button.visible = self.app.settings.memory_aid
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        self._refresh_buttons()
+        for button in self.buttons.widgets:
+            if button.visible:
+                button.draw(surface, app.assets, app.theme, False)
+        self._draw_values(surface)
+        text = self.hint_text()
+        if text is not None:
+            self._draw_hint(surface, text)
+        if self.memory_open:
+            self.draw_memory(surface)
+
+    def hand_top(self) -> int:
+        """The top of the player's hand and its name label."""
+        lay = self.board.layout
+        spot = lay.spots[0]
+        return round(spot.label[1] - lay.label_h * 0.7)
+
+    def _draw_hint(self, surface: pygame.Surface, text: str) -> None:
+        px = self.px
+        lay = self.board.layout
+        font = self.app.assets.font(max(14, px(19)))
+        width = min(lay.w - px(20), max(px(420), round(lay.w * 0.5)))
+        draw_note(
+            surface,
+            font,
+            text,
+            self.app.theme,
+            round(lay.w / 2),
+            self.hand_top() - px(6),
+            width,
+            px(12),
+            title=_("Hint"),
+        )
+
+    def _draw_values(self, surface: pygame.Surface) -> None:
+        values = self.values()
+        if not values:
+            return
+        theme = self.app.theme
+        best = max(values.values())
+        px = self.px
+        size = max(13, px(17))
+        for sprite in self.board.my_hand():
+            if sprite.card is None or sprite.card not in values:
+                continue
+            points = values[sprite.card]
+            colour = theme.accent if points == best else theme.text
+            image = self.app.assets.text(decimal(points), size, colour, True)
+            rect = sprite.rect()
+            chip = image.get_rect(midbottom=(rect.centerx, rect.top - px(4)))
+            back = chip.inflate(px(12), px(4))
+            draw_panel(surface, back, theme, back.height // 2)
+            surface.blit(image, chip)
+
+    def memory_lines(self) -> list[tuple[str, str]]:
+        """The memory aid's rows: (label, content), from the shown seat's view."""
+        seen = self.session.view()
+        style = self.app.settings.deck_style
+        rows: list[tuple[str, str]] = []
+        for suit, cards in played_by_suit(seen).items():
+            title = suit_title(suit, style) or suit_name(suit, style).capitalize()
+            if suit is seen.trump:
+                title = _("{suit} (trump)").format(suit=title)
+            rows.append((title, " ".join(card_label(c, style) for c in cards) or "–"))
+        names = [seat.name for seat in self.session.seats]
+        for group, points in points_taken(seen):
+            who = " & ".join(names[s] for s in group)
+            rows.append((who, _("{points} points").format(points=points)))
+        return rows
+
+    def draw_memory(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        px = self.px
+        size = max(13, px(17))
+        font = app.assets.font(size)
+        bold = app.assets.font(size, True)
+        rows = self.memory_lines()
+        suits = len(Suit)
+        label_w = max(bold.size(label)[0] for label, _text in rows)
+        text_w = max(font.size(text)[0] for _label, text in rows)
+        step = font.get_linesize()
+        pad = px(12)
+        heading = _("Cards played")
+        taken = _("Points taken")
+        width = max(label_w + text_w + px(16), bold.size(heading)[0]) + 2 * pad
+        height = (len(rows) + 2) * step + px(8) + 2 * pad
+        box = pygame.Rect(0, 0, width, height)
+        box.topright = (surface.get_width() - px(10), self.memory_button.rect.bottom + px(10))
+        draw_panel(surface, box, theme, pad)
+        x, y = box.x + pad, box.y + pad
+        for i, (label, text) in enumerate(rows):
+            if i == 0 or i == suits:
+                surface.blit(bold.render(heading if i == 0 else taken, True, theme.accent), (x, y))
+                y += step + (px(8) if i else 0)
+            surface.blit(bold.render(label, True, theme.dim), (x, y))
+            surface.blit(font.render(text, True, theme.text), (x + label_w + px(16), y))
+            y += step

@@ -1,0 +1,153 @@
+"""The coach at the table: hints with a reason, and each card's expected points.
+
+:class:`TableCoach` assesses the shown seat's cards with :func:`briscola.coach.evaluate` on a
+background thread (the window never waits: the hard search takes a fraction of a second),
+from the seat's :class:`PlayerView` alone, once per turn: the hint and the values overlay
+share the assessment. Results are looked up by the turn's key, so a result that arrives after
+the turn is over is never shown. The sentence is built when drawn
+(:func:`briscola.gui.coachtext.reason_text`), so a change of language shows at once.
+
+:func:`draw_note` draws a short text in a rounded box (the hint, the lesson's captions).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+import pygame
+
+from ...coach import Assessment, Reason, evaluate, explain
+from ...engine import Card, Play, PlayerView
+from ..widgets import Theme, draw_panel
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The assessment of one turn and the reason for its best card."""
+
+    assessment: Assessment
+    reason: Reason
+
+    @property
+    def best(self) -> Card:
+        return self.assessment.best
+
+
+def turn_key(seen: PlayerView, hand_number: int) -> Hashable:
+    """What identifies a turn: the same position gives the same key (after an undo too)."""
+    return (
+        hand_number,
+        len(seen.tricks),
+        tuple(card.code for _seat, card in seen.table),
+        tuple(card.code for card in seen.hand),
+        seen.briscola_in_stock,
+    )
+
+
+def advise(seen: PlayerView, budget: int | None = None) -> Advice:
+    """The coach's advice for ``seen`` (ValueError when the seat is not to play a card).
+    Seeded by the position, so the same position always gets the same advice."""
+    seed = len(seen.tricks) * 8 + len(seen.table)
+    found = evaluate(seen, seed=seed, budget=budget)
+    return Advice(found, explain(seen, found))
+
+
+class TableCoach:
+    """Advice for the turns of the player at the screen, computed in the background."""
+
+    def __init__(self, budget: int | None = None) -> None:
+        self.budget = budget
+        self._pool: ThreadPoolExecutor | None = None
+        self._jobs: dict[Hashable, Future[Advice]] = {}
+
+    def request(self, seen: PlayerView, key: Hashable) -> None:
+        """Start assessing ``seen`` (nothing when it is under way or done for ``key``, or
+        the seat has no card to play)."""
+        if key in self._jobs or seen.phase != "play":
+            return
+        if not any(isinstance(a, Play) for a in seen.legal):
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
+        # Older turns are of no more use: keep only the latest few.
+        for old in list(self._jobs)[:-3]:
+            self._jobs.pop(old).cancel()
+        self._jobs[key] = self._pool.submit(advise, seen, self.budget)
+
+    def advice(self, key: Hashable) -> Advice | None:
+        """The advice for ``key`` once computed (None before, or when it failed)."""
+        job = self._jobs.get(key)
+        if job is None or not job.done() or job.cancelled():
+            return None
+        try:
+            return job.result()
+        except Exception:
+            log.exception("the coach could not assess this position")
+            return None
+
+    def pending(self, key: Hashable) -> bool:
+        job = self._jobs.get(key)
+        return job is not None and not job.done()
+
+    def close(self) -> None:
+        for job in self._jobs.values():
+            job.cancel()
+        self._jobs.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` (a longer word keeps its own line)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def draw_note(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    theme: Theme,
+    centre_x: int,
+    bottom: int,
+    max_width: int,
+    pad: int,
+    title: str = "",
+) -> pygame.Rect:
+    """``text`` wrapped in a rounded box whose bottom edge is at ``bottom`` (its top kept on
+    screen), centred on ``centre_x``; ``title`` first in the accent colour. Returns the box."""
+    lines = wrap(font, text, max_width - 2 * pad)
+    rows: list[tuple[str, tuple[int, int, int]]] = []
+    if title:
+        rows.extend((line, theme.accent) for line in wrap(font, title, max_width - 2 * pad))
+    rows.extend((line, theme.text) for line in lines)
+    images = [font.render(line, True, colour) for line, colour in rows]
+    width = max((image.get_width() for image in images), default=0) + 2 * pad
+    step = font.get_linesize()
+    box = pygame.Rect(0, 0, width, step * len(images) + 2 * pad)
+    box.midbottom = (centre_x, bottom)
+    box.top = max(box.top, pad)
+    box.left = max(box.left, pad // 2)
+    box.right = min(box.right, surface.get_width() - pad // 2)
+    draw_panel(surface, box, theme, pad)
+    y = box.y + pad
+    for image in images:
+        surface.blit(image, (box.centerx - image.get_width() // 2, y))
+        y += step
+    return box
