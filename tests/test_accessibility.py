@@ -279,7 +279,7 @@ def test_hot_seat_privacy_screen_and_last_trick_by_keyboard() -> None:
         if table.privacy is not None:
             seat = table.privacy
             press(app, pygame.K_SPACE)  # any key: the next player is ready
-            assert table.privacy is None and table.viewer == seat
+            assert table.privacy is None and table.board.viewer == seat
         assert run_until(app, lambda: table.awaiting_human)
         if turn == 3:
             break
@@ -373,11 +373,11 @@ def test_a_ui_scale_chosen_in_settings_applies_at_once_to_the_screens_below() ->
     app.push(pause)
     app.apply_requests()
     before = [menu.buttons[0].rect.height, pause.buttons[0].rect.height]
-    hud = table.menu_button.rect.height
+    hud = table.hud.menu.rect.height
     apply(app, {"ui_scale": 1.4})
     after = [menu.buttons[0].rect.height, pause.buttons[0].rect.height]
     assert after[0] > before[0] and after[1] > before[1]
-    assert table.menu_button.rect.height > hud
+    assert table.hud.menu.rect.height > hud
     app.close()
 
 

@@ -155,7 +155,7 @@ def test_swap_by_keyboard_when_allowed() -> None:
     assert isinstance(scene, TableScene)
     assert run_until(app, lambda: scene.awaiting_human)
     app.step(1 / 60)  # the Swap button shows on the frame drawn
-    assert scene.swap_button.visible
+    assert scene.hud.swap.visible
     key(app, pygame.K_s)
     assert len(state.swaps) == 1 and state.swaps[0].took.code == "AB"
     assert run_until(app, lambda: scene.awaiting_human)
@@ -242,8 +242,8 @@ def test_hot_seat_never_shows_the_other_humans_cards() -> None:
         for seat, hand in enumerate(scene.board.hands):
             for sprite in hand:
                 if sprite.face_up and sprite.card not in public[seat]:
-                    assert seat == scene.viewer, (
-                        f"seat {seat}'s card face up for viewer {scene.viewer}"
+                    assert seat == scene.board.viewer, (
+                        f"seat {seat}'s card face up for viewer {scene.board.viewer}"
                     )
                     assert scene.privacy is None
                     assert seat in scene.session.humans

@@ -10,6 +10,7 @@ the layout uses (rasterised from SVG), and rotated copies.
 from __future__ import annotations
 
 import math
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -79,6 +80,8 @@ class CardRenderer:
         self.faces: set[int] = set()
         self._scaled: LRU[pygame.Surface] = LRU(80)
         self._rotated: LRU[pygame.Surface] = LRU(120)
+        #: Cards whose faces are still to rasterise in advance (see warm_some).
+        self.cold: list[Card] = []
 
     def configure(
         self, style: str, back: str, exact_widths: set[int], face_widths: set[int] | None = None
@@ -91,6 +94,20 @@ class CardRenderer:
             self._scaled.clear()
             self._rotated.clear()
         self.style, self.back, self.exact, self.faces = style, back, exact_widths, faces
+        self.cold = [Card.from_index(i) for i in range(40)]
+
+    def warm_some(self, seconds: float = 0.004) -> None:
+        """Rasterise card faces for about ``seconds`` (a few per frame), so that the first
+        deal never stutters; the backs and shadows at every width in use come last."""
+        deadline = time.perf_counter() + seconds
+        while self.cold and time.perf_counter() < deadline:
+            card = self.cold.pop()
+            for width in self.faces:
+                self.base(card, width)
+            if not self.cold:
+                for width in self.exact:
+                    self.base(None, width)
+                    self.assets.shadow(width)
 
     def base(self, card: Card | None, width: int) -> pygame.Surface:
         """The face (or the back when ``card`` is None) at ``width`` pixels."""

@@ -15,7 +15,6 @@ move the computers once the animations have caught up.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,41 +25,20 @@ from ..i18n import _
 from ..scene import Scene
 from ..setup import GameSetup
 from ..sprites import CardRenderer, CardSprite
+from ..table.assist import Assist
 from ..table.auction import AuctionPanel
 from ..table.board import Board
-from ..table.director import TIMINGS, Captions, Director, scaled
+from ..table.director import TIMINGS, Captions, Director
 from ..table.hand_input import HandInput
+from ..table.hud import TableHud
+from ..table.local import local_session, saved_session
 from ..table.painter import TablePainter
-from ..table.session import LocalSession, TableSession
+from ..table.session import TableSession
 from ..tablelayout import TableLayout
 from ..tween import Tweener
-from ..widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from ..app import App
-
-#: Seconds the turn marker pulses when a turn begins, before it glows steadily.
-PULSE_SECONDS = 4.0
-
-
-def local_session(
-    app: App,
-    setup: GameSetup,
-    demo: bool = False,
-    match: Match | None = None,
-    state: GameState | None = None,
-) -> LocalSession:
-    """A match of ``setup`` on this computer, its computers on the App's worker."""
-    return LocalSession(setup, app.bots, demo=demo, match=match, state=state, **_options(app))
-
-
-def _options(app: App) -> dict[str, Any]:
-    return {
-        "turbo": app.options.turbo,
-        "pace": lambda: scaled(app.settings, TIMINGS["after move"]),
-        "notify": app.notify,
-        "version": app.version(),
-    }
 
 
 class TableScene(Scene):
@@ -85,7 +63,9 @@ class TableScene(Scene):
         self.n = self.rules.players
         self.tweener = Tweener()
         self.renderer = CardRenderer(app.assets)
-        self.board = Board(self.rules, self._new_layout(), self.tweener, self._reduce_motion)
+        self.board = Board(
+            self.rules, self._new_layout(), self.tweener, lambda: app.settings.reduce_motion
+        )
         self.captions = Captions()
         self.director = Director(app, session, self.board, self.captions)
         self.painter = TablePainter(app, session, self.board, self.captions, self.renderer)
@@ -95,22 +75,15 @@ class TableScene(Scene):
         self.show_last = False
         self.hand_done = False
         self.hands_played = 0
-        self._warm: list[Card] = []
-        self._pulse_turn: int | None = None  # the turn whose marker pulses (see _pulsing)
-        self._pulse_since = 0.0
-        self.hud = WidgetGroup()
-        self.menu_button = self.hud.add(Button(lambda: _("Menu"), self.pause, name="menu"))
-        self.last_button = self.hud.add(
-            Button(lambda: _("Last trick"), self.toggle_last, name="last")
+        self.hud = TableHud(
+            self.pause, self.toggle_last, self.show_hint, self.switch_deck, self.swap
         )
-        self.hint_button = self.hud.add(Button(lambda: _("Hint"), self.show_hint, name="hint"))
-        self.deck_button = self.hud.add(Button(lambda: _("Deck"), self.switch_deck, name="deck"))
-        self.swap_button = self.hud.add(Button(lambda: _("Swap"), self.swap, name="swap"))
+        self.assist = Assist(app, session, self.board, self.hand, self.px, self._after_undo)
         self._configure_renderer()
 
     @classmethod
     def from_autosave(cls, app: App) -> TableScene | None:
-        session = LocalSession.from_autosave(app.bots, **_options(app))
+        session = saved_session(app)
         return cls(app, session=session) if session is not None else None
 
     # ------------------------------------------------------------------ state shown
@@ -123,11 +96,6 @@ class TableScene(Scene):
     @property
     def tricks_played(self) -> int:
         return self.director.tricks_played
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose cards are shown face up at the bottom (None: hands hidden)."""
-        return self.board.viewer
 
     @property
     def privacy(self) -> int | None:
@@ -167,33 +135,23 @@ class TableScene(Scene):
         marker pulses; then only at the next timed change (a caption that goes), or on
         input."""
         session = self.session
-        if self._warm or self.busy:
+        if self.renderer.cold or self.busy:
             return 0.0
         to_play = session.to_play
         if to_play is not None and not session.plays_here(to_play):
             return 0.0
         if session.hand_over and not self.hand_done:
             return 0.0
-        if self.turn_shown is not None and self._pulsing():
+        if self.turn_shown is not None and self.painter.pulsing(self.turn_shown):
             return 0.0
         ends = self.captions.ends()
-        return max(0.0, min(ends) - self.captions.t) if ends else None
-
-    def _pulsing(self) -> bool:
-        """The turn marker pulses for a while when a turn begins, then glows steadily."""
-        turn = self.turn_shown
-        t = self.captions.t
-        if turn != self._pulse_turn:
-            self._pulse_turn, self._pulse_since = turn, t
-        return not self.app.settings.reduce_motion and t - self._pulse_since < PULSE_SECONDS
+        wait = max(0.0, min(ends) - self.captions.t) if ends else None
+        coach = self.assist.next_frame_in()
+        return coach if wait is None or (coach is not None and coach < wait) else wait
 
     def report(self) -> dict[str, Any]:
         data = super().report()
-        for widget in self.auction.controls.widgets:
-            name = getattr(widget, "name", "")
-            if name and widget.visible and widget.enabled:
-                data["widgets"][name] = list(widget.rect)
-                data["labels"][name] = str(widget.label())  # type: ignore[attr-defined]
+        self.auction.report(data)
         legal = set(self.legal_cards())
         data["cards"] = [
             {"code": s.card.code, "rect": list(s.rect()), "legal": s.card in legal}
@@ -207,9 +165,6 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
 
-    def _reduce_motion(self) -> bool:
-        return self.app.settings.reduce_motion
-
     def _new_layout(self) -> TableLayout:
         app = self.app
         return TableLayout(app.size, self.n, app.settings.ui_scale, self.rules.stock_size > 0)
@@ -219,7 +174,6 @@ class TableScene(Scene):
         widths = {lay.card_w, lay.trick_w, lay.small_w, lay.pile_w, lay.stock_w}
         faces = {lay.card_w, lay.trick_w, lay.stock_w}
         self.renderer.configure(self.app.settings.deck_style, self.app.settings.back, widths, faces)
-        self._warm = [Card.from_index(i) for i in range(40)]
 
     def on_enter(self) -> None:
         self.session.start()
@@ -227,42 +181,29 @@ class TableScene(Scene):
         self._pull()
 
     def on_exit(self) -> None:
+        self.assist.close()
         self.session.close()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.board.layout = self._new_layout()
         self._configure_renderer()
-        self._layout_hud()
+        self.hud.lay_out(self.app.assets, self.px, self.board.layout)
         self.auction.lay_out(self.board.layout)
+        self.assist.lay_out(self.hud.deck.rect)
         self.tweener.finish_all()
         self.board.settle(0)
 
     def on_resume(self) -> None:
         self.on_resize(self.app.size)
 
-    def _layout_hud(self) -> None:
-        px = self.px
-        x, y = px(10), px(10)
-        h = px(32)
-        for button in self.hud.widgets:
-            label = button.label()  # type: ignore[attr-defined]
-            width = max(px(70), self.app.assets.font(int(h * 0.45), True).size(label)[0] + px(24))
-            button.rect = pygame.Rect(x, y, width, h)
-            x += width + px(8)
-        lay = self.board.layout
-        bx, by = lay.briscola
-        rect = pygame.Rect(0, 0, px(90), px(32))
-        rect.midtop = (round(bx), round(by + lay.stock_w * 0.5 + px(14)))
-        if rect.bottom > lay.h - px(4):
-            rect.midbottom = (round(bx), round(by - lay.stock_w * 0.5 - px(14)))
-        self.swap_button.rect = rect
-
     # ------------------------------------------------------------------ flow
 
     def _rebuild(self) -> None:
         """Every sprite again from the session's view (resume, hot-seat handover)."""
         self.director.clear()
-        self.board.rebuild(self.session.view(), self.session.shown_seat)
+        seen = self.session.view()
+        self.board.rebuild(seen, self.session.shown_seat)
+        self.captions.bids = list(seen.bids) if seen.phase in ("auction", "call") else []
 
     def _pull(self) -> None:
         """Animate what happened since the last look."""
@@ -286,7 +227,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.captions.tick(dt)
-        self._warm_some()
+        self.renderer.warm_some()
         self.director.update(dt)
         idle = not self.busy
         session = self.session
@@ -294,7 +235,9 @@ class TableScene(Scene):
             self._rebuild()
         session.advance(dt, idle)
         self._pull()
+        self.assist.update(self.awaiting_human)
         if self.busy:
+            self.auction.refresh(None, [])  # the choice is made: the panel goes at once
             return
         if session.hand_over:
             if not self.hand_done:
@@ -303,31 +246,13 @@ class TableScene(Scene):
         legal = session.legal_actions() if self.awaiting_human else []
         self.auction.refresh(session.view(), legal)
 
-    def _warm_some(self) -> None:
-        """Rasterise card faces a few per frame, so that the first deal never stutters."""
-        deadline = time.perf_counter() + 0.004
-        while self._warm and time.perf_counter() < deadline:
-            card = self._warm.pop()
-            for width in self.renderer.faces:
-                self.renderer.base(card, width)
-            if not self._warm:  # and the backs, at every width in use
-                for width in self.renderer.exact:
-                    self.renderer.base(None, width)
-                    self.app.assets.shadow(width)
-
     def _hand_over(self) -> None:
         summary = self.session.finish_hand()
         if summary is None:
             return  # not known yet (a remote table): ask again next frame
         self.hand_done = True
         self.hands_played += 1
-        result = summary.result
-        sound = "draw"
-        if summary.viewer is not None and result.winner is not None:
-            sound = "win" if result.returns[summary.viewer] > 0 else "lose"
-        elif result.winner is not None:
-            sound = "win"
-        self.app.audio.play(sound)
+        self.app.audio.play(self.director.hand_sound(summary))
         if self.session.demo:
             self.director.then(lambda: self.director.f("demo result") or 0.5)
             self.director.then(self._demo_next)
@@ -372,10 +297,8 @@ class TableScene(Scene):
         return card in self.legal_cards() and self.submit(Play(card))
 
     def swap(self) -> None:
-        if not self.awaiting_human:
-            return
         swaps = [a for a in self.session.legal_actions() if isinstance(a, Swap)]
-        if swaps:
+        if swaps and self.awaiting_human:
             self.submit(swaps[0])
 
     def pause(self) -> None:
@@ -387,12 +310,19 @@ class TableScene(Scene):
     def show_hint(self) -> None:
         if not self.awaiting_human:
             return
-        action = hint(self.session.view())
-        if isinstance(action, Play):
-            self.hand.hint_card = action.card
-            self.hand.select(action.card)
-        elif isinstance(action, Swap):
+        seen = self.session.view()
+        action = hint(seen)
+        if not isinstance(action, Swap):
+            self.assist.ask_hint(seen)  # the coach's card and why, in the background
+        else:
             self.captions.announce(lambda: _("Hint: swap the briscola"), TIMINGS["hint banner"])
+
+    def _after_undo(self) -> None:
+        """The player took a move back: the table as it is now."""
+        self.hand.hint_card = None
+        self.hand.reset()
+        self.show_last = False
+        self._rebuild()
 
     def switch_deck(self) -> None:
         settings = self.app.settings
@@ -428,36 +358,20 @@ class TableScene(Scene):
             self.show_last = False
             if key == pygame.K_l:
                 return
-        if key is not None and self._hotkey(key):
+        if key is not None and (self.hud.hotkey(key) or self.assist.hotkey(event)):
             return
         skipping = self.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
-        if skipping and not (event.type == pygame.MOUSEBUTTONDOWN and self._on_hud(event.pos)):
+        if skipping and not (event.type == pygame.MOUSEBUTTONDOWN and self.hud.covers(event.pos)):
             self.skip()
             return
         # The HUD buttons take the mouse; the keyboard has hotkeys (Esc, L, H, D, S).
         mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        if mouse and self.hud.handle_event(event):
+        if mouse and (self.hud.handle_event(event) or self.assist.handle_event(event)):
             return
         if self.auction.handle_event(event):
             return
         playing = self.awaiting_human and not self.auction.active
         self.hand.handle(event, self.legal_cards() if playing else None)
-
-    def _on_hud(self, pos: tuple[int, int]) -> bool:
-        return any(b.visible and b.rect.collidepoint(pos) for b in self.hud.widgets)
-
-    def _hotkey(self, key: int) -> bool:
-        actions = {
-            pygame.K_d: self.switch_deck,
-            pygame.K_l: self.toggle_last,
-            pygame.K_h: self.show_hint,
-            pygame.K_s: self.swap,
-        }
-        action = actions.get(key)
-        if action is None:
-            return False
-        action()
-        return True
 
     # ------------------------------------------------------------------ drawing
 
@@ -473,19 +387,22 @@ class TableScene(Scene):
         moving.update(id(sprite) for sprite in self.my_hand())
         painter.draw_cards(surface, moving, self.hand.focused() if interactive else None)
         turn = self.turn_shown
-        painter.draw_labels(surface, turn, turn is not None and self._pulsing())
+        painter.draw_labels(surface, turn, turn is not None and painter.pulsing(turn))
         painter.draw_info(surface, turn)
         painter.draw_bubbles(surface, self.auction.active)
-        self.swap_button.visible = self.awaiting_human and any(
+        painter.draw_bids(surface, self.hud.menu.rect.bottom + self.px(10))
+        hud = self.hud
+        hud.swap.visible = self.awaiting_human and any(
             isinstance(a, Swap) for a in self.session.legal_actions()
         )
-        self.hint_button.enabled = interactive
-        self.last_button.enabled = bool(self.session.view().tricks)
-        self.hud.draw(surface, app.assets, app.theme)
+        hud.hint.enabled = interactive
+        hud.last.enabled = bool(self.session.view().tricks)
+        hud.draw(surface, app.assets, app.theme)
+        self.assist.draw(surface)
         if self.auction.active:
             self.auction.draw(surface, self.session.view())
         if self.show_last:
             painter.draw_last_trick(surface)
-        painter.draw_banner(surface, self.menu_button.rect.bottom + self.px(8))
+        painter.draw_banner(surface, hud.menu.rect.bottom + self.px(8))
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -72,6 +72,7 @@ class AuctionPanel:
         self.phase = seen.phase
         if seen.phase == "auction":
             self._bid_buttons(legal)
+            self._focus_first_bid()
         else:
             for action in legal:
                 if isinstance(action, Call):
@@ -112,6 +113,29 @@ class AuctionPanel:
                 Button(lambda: _("Pass"), functools.partial(self._choose, PASS), name="pass")
             )
 
+    def _focus_first_bid(self) -> None:
+        """The keyboard starts on the first rank, or on the bid in points once only points
+        are left (never on − or +)."""
+        names = [getattr(button, "name", "") for button in self.controls.widgets]
+        for name in names:
+            if name.startswith("bid:"):
+                self.controls.focus = names.index(name)
+                return
+
+    def help_lines(self) -> list[str]:
+        """What the bids mean, for a newcomer: one line on ranks, one on points."""
+        names = [getattr(button, "name", "") for button in self.controls.widgets]
+        lines = []
+        if any(n.startswith("bid:") and n != "bid:points" for n in names):
+            lines.append(
+                _("Bid a rank below the last (Ace highest); the winner calls a card of that rank.")
+            )
+        if "bid:points" in names:
+            lines.append(
+                _("“Two and N”: the Two, and a promise of N points or more; − and + change N.")
+            )
+        return lines
+
     def _choose(self, action: Action) -> None:
         self.on_action(action)
 
@@ -142,7 +166,9 @@ class AuctionPanel:
         px = self.px
         width = min(int(lay.w * 0.62), px(720))
         if self.phase == "auction":
-            height = px(190) + (px(46) if self._columns(width) < 10 else 0)
+            rows = -(-len(self._rank_buttons()) // self._columns(width))
+            # Title, the rows of ranks, the row of points and Pass, the help lines.
+            height = px(56) + rows * px(46) + px(54) + px(20) * len(self.help_lines()) + px(8)
         else:
             height = round(lay.card_h * 0.75) + px(120)
         rect = pygame.Rect(0, 0, width, height)
@@ -153,6 +179,13 @@ class AuctionPanel:
         """Rank buttons per row: all ten in one row when each gets a readable width, else
         two rows of five (narrow windows, large UI scale)."""
         return 10 if (panel_width - self.px(40)) / 10 >= self.px(88) else 5
+
+    def _rank_buttons(self) -> list[Button]:
+        return [
+            b
+            for b in self.controls.widgets
+            if isinstance(b, Button) and b.name.startswith("bid:") and b.name != "bid:points"
+        ]
 
     def lay_out(self, layout: TableLayout | None = None) -> None:
         if layout is not None:
@@ -172,11 +205,7 @@ class AuctionPanel:
                     px(36),
                 )
             return
-        ranks = [
-            b
-            for b in buttons
-            if isinstance(b, Button) and b.name.startswith("bid:") and b.name != "bid:points"
-        ]
+        ranks = self._rank_buttons()
         others = [b for b in buttons if b not in ranks]
         columns = self._columns(panel.width)
         width = (panel.width - px(40)) // columns
@@ -187,7 +216,7 @@ class AuctionPanel:
                 panel.x + px(20) + column * width, y + row * px(46), width - px(6), px(38)
             )
         rows = (len(ranks) + columns - 1) // columns
-        y += px(52) + max(0, rows - 1) * px(46)
+        y += rows * px(46) + px(6) if rows else 0
         x = panel.x + px(20)
         sizes = {"minus": px(40), "plus": px(40), "bid:points": px(180)}
         for button in others:
@@ -196,6 +225,13 @@ class AuctionPanel:
             x += bw + px(8)
 
     # ------------------------------------------------------------------ input and drawing
+
+    def report(self, data: dict[str, Any]) -> None:
+        """Add the buttons shown to a scene's report (see Scene.report)."""
+        for button in self.controls.widgets:
+            if isinstance(button, Button) and button.name and button.visible and button.enabled:
+                data["widgets"][button.name] = list(button.rect)
+                data["labels"][button.name] = str(button.label())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """True when the panel took the event."""
@@ -229,7 +265,21 @@ class AuctionPanel:
         size = fit_text(app.assets, title, px(22), panel.width - px(40), bold=True)
         text = app.assets.text(title, size, app.theme.text, bold=True)
         surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + px(14))))
+        if self.phase == "auction":
+            self._draw_help(surface, panel)
         self.controls.draw(surface, app.assets, app.theme)
+
+    def _draw_help(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The help lines under the buttons."""
+        app = self.app
+        px = self.px
+        lines = self.help_lines()
+        y = panel.bottom - px(8) - px(20) * len(lines)
+        for line in lines:
+            size = fit_text(app.assets, line, px(15), panel.width - px(30))
+            text = app.assets.text(line, size, app.theme.dim)
+            surface.blit(text, text.get_rect(midtop=(panel.centerx, y)))
+            y += px(20)
 
     def _draw_faces(self, surface: pygame.Surface) -> None:
         """Above each suit's button, the face of the card it calls."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import (
     Auction,
+    Bid,
     BriscolaTurned,
     Called,
     Dealt,
@@ -35,6 +36,7 @@ from ..i18n import _
 from ..labels import bid_label
 from ..names import card_the, suit_name
 from ..sprites import CardSprite
+from ..summary import HandSummary
 from ..tween import ease_in_out_cubic, ease_out_cubic
 from .board import Board
 from .session import TableSession
@@ -45,6 +47,9 @@ if TYPE_CHECKING:
 
 Step = Callable[[], float]
 Text = Callable[[], str]
+
+#: Seconds a bid's bubble stays: the whole auction (the call clears them).
+AUCTION_BUBBLE = 3600.0
 
 #: Seconds at normal speed. Moves: how long a card flies; waits: the pause before the
 #: next step; captions: how long a bubble or the banner stays.
@@ -58,8 +63,6 @@ TIMINGS = {
     "trump banner": 2.2,
     "stock move": 0.4,
     "bid wait": 0.55,
-    "bid bubble": 1.6,
-    "bid bubble min": 1.2,
     "call move": 0.6,
     "call wait": 1.0,
     "call bubble": 2.5,
@@ -104,6 +107,8 @@ class Captions:
 
     bubbles: dict[int, tuple[Text, float]] = field(default_factory=dict)
     banner: tuple[Text, float] | None = None
+    #: The auction as far as shown: (seat, bid or None for a pass), in order.
+    bids: list[tuple[int, Bid | None]] = field(default_factory=list)
     #: Seconds since the table opened (the clock of ``until`` times).
     t: float = 0.0
 
@@ -223,6 +228,16 @@ class Director:
 
     # ------------------------------------------------------------------ helpers
 
+    @staticmethod
+    def hand_sound(summary: HandSummary) -> str:
+        """The sound of a hand's end: a win or a loss for the player at the screen."""
+        result = summary.result
+        if result.winner is None:
+            return "draw"
+        if summary.viewer is not None:
+            return "win" if result.returns[summary.viewer] > 0 else "lose"
+        return "win"
+
     @property
     def style(self) -> str:
         return self.app.settings.deck_style
@@ -240,6 +255,7 @@ class Director:
     def _step_shuffle(self, event: HandStarted) -> float:
         board = self.board
         board.clear()
+        self.captions.bids.clear()
         board.dealer = event.dealer
         origin = board.layout.deal_origin(board.screen_index(event.dealer))
         w = board.layout.stock_w
@@ -314,8 +330,8 @@ class Director:
             if bid is None
             else functools.partial(lambda b: bid_label(b, self.style), bid)
         )
-        seconds = max(TIMINGS["bid bubble min"], self.f("bid bubble"))
-        self.captions.bubble(event.seat, text, seconds)
+        self.captions.bubble(event.seat, text, AUCTION_BUBBLE)
+        self.captions.bids.append((event.seat, bid))
         self.app.audio.play("click", 0.5)
         return self.f("bid wait")
 
@@ -323,6 +339,8 @@ class Director:
         name = self._name(event.seat)
         card = event.card
         mine = self.is_player(event.seat)
+        self.captions.bubbles.clear()  # the auction's bids and passes
+        self.captions.bids.clear()
         self.captions.bubble(
             event.seat,
             lambda: _("I call {card}").format(card=card_the(card, self.style)),

@@ -38,6 +38,8 @@ SEAT_COLOURS = (
     (190, 120, 220),
     (90, 200, 200),
 )
+#: Seconds the turn marker pulses when a turn begins, before it glows steadily.
+PULSE_SECONDS = 4.0
 #: Seconds a computer must think before "thinking..." shows under its name.
 THINKING_CUE = 0.6
 
@@ -75,11 +77,20 @@ class TablePainter:
         self.captions = captions
         self.renderer = renderer
         self._still: pygame.Surface | None = None
+        self._pulse_turn: int | None = None  # the turn whose marker pulses (see pulsing)
+        self._pulse_since = 0.0
         self._still_key: object = None
         self._pending_key: object = None
 
     def px(self, value: float) -> int:
         return table_px(self.app, value)
+
+    def pulsing(self, turn: int | None) -> bool:
+        """The turn marker pulses for a while when a turn begins, then glows steadily."""
+        t = self.captions.t
+        if turn != self._pulse_turn:
+            self._pulse_turn, self._pulse_since = turn, t
+        return not self.app.settings.reduce_motion and t - self._pulse_since < PULSE_SECONDS
 
     @property
     def style(self) -> str:
@@ -128,6 +139,7 @@ class TablePainter:
             id(board.layout),
             len(board.stock),
             board.briscola.card if board.briscola is not None else None,
+            board.briscola is not None and board.briscola.air,
             self.session.view().called,
             tuple(
                 (
@@ -186,11 +198,14 @@ class TablePainter:
                 )
                 surface.blit(text, text.get_rect(center=pos))
         elif rules.chiamata and self.session.view().called is not None and board.briscola:
+            if board.briscola.air:
+                return  # labelled once it lies in its place
             caption = _("Called card")
             size = fit_text(app.assets, caption, px(16), int(lay.stock_w * 1.6))
             text = app.assets.text(caption, size, theme.text, bold=True)
-            top = board.briscola.y - board.briscola.w * CARD_RATIO * 0.5 - px(12)
-            surface.blit(text, text.get_rect(center=(round(board.briscola.x), round(top))))
+            x, y = lay.stock  # where the called card lies (see Board.targets)
+            top = y - lay.stock_w * CARD_RATIO * 0.5 - px(12)
+            surface.blit(text, text.get_rect(center=(round(x), round(top))))
 
     # ------------------------------------------------------------------ names and information
 
@@ -198,11 +213,11 @@ class TablePainter:
         rules = self.board.rules
         if rules.teams:
             return TEAM_COLOURS[rules.side_of(seat)]
+        # Chiamata: the sides share a colour once the partner is known, not before (the
+        # caller keeps its own: the word "caller" by the name says it).
         if rules.chiamata and self.board.revealed_partner is not None:
             calling = {seen.caller, seen.partner}
             return TEAM_COLOURS[0 if seat in calling else 1]
-        if rules.chiamata and seat == seen.caller:
-            return TEAM_COLOURS[0]
         return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
     def draw_labels(self, surface: pygame.Surface, turn: int | None, pulsing: bool) -> None:
@@ -379,6 +394,50 @@ class TablePainter:
             pygame.draw.rect(surface, (250, 246, 232), bubble, border_radius=bubble.h // 2)
             pygame.draw.rect(surface, (40, 40, 40), bubble, width=1, border_radius=bubble.h // 2)
             surface.blit(image, rect)
+
+    def draw_bids(self, surface: pygame.Surface, top: int) -> None:
+        """Chiamata: the auction so far, who bid what in order, in a box at the top left
+        below ``top`` (the buttons' row); the latest bids when they do not all fit."""
+        bids = self.captions.bids
+        if not bids:
+            return
+        app = self.app
+        px = self.px
+        theme = app.theme
+        board = self.board
+        size = px(16)
+        line_h = app.assets.font(size).get_linesize()
+        # Down to the hand of the seat on the left, and no wider than the room beside the
+        # hands at the top.
+        box = pygame.Rect(px(10), top, px(190), line_h * 2 + px(12))
+        room = pygame.Rect(box.x, box.y, box.w, board.layout.h // 2 - box.y)
+        for hand in board.hands:
+            for sprite in hand:
+                rect = sprite.rect()
+                if rect.colliderect(room):
+                    if rect.top > box.y + line_h * 3:
+                        room.height = min(room.height, rect.top - px(8) - room.y)
+                    else:
+                        room.width = min(room.width, rect.left - px(8) - room.x)
+        box.width = max(px(120), room.width)
+        fits = max(1, (room.height - px(12)) // line_h - 1)
+        shown = bids[-fits:]
+        box.height = line_h * (len(shown) + 1) + px(12)
+        surface.blit(rounded(box.size, (0, 0, 0, 140), px(8)), box)
+        names = [seat.name for seat in self.session.seats]
+        title = _("Bids") if len(shown) == len(bids) else _("Bids (latest)")
+        lines = [(title, theme.text, True)]
+        for seat, bid in shown:
+            said = _("Pass") if bid is None else bid_label(bid, self.style)
+            who = _("You") if self.is_player(seat) else names[seat]
+            colour = theme.dim if bid is None else theme.accent
+            lines.append((_("{name}: {bid}").format(name=who, bid=said), colour, False))
+        y = box.y + px(6)
+        for text, colour, bold in lines:
+            fitted = fit_text(app.assets, text, size, box.width - px(14), bold=bold)
+            image = app.assets.text(text, fitted, colour, bold=bold)
+            surface.blit(image, (box.x + px(7), y))
+            y += line_h
 
     def draw_banner(self, surface: pygame.Surface, clear: int) -> None:
         """The banner, if one shows, kept below ``clear`` (the buttons' row)."""

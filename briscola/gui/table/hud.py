@@ -1,0 +1,65 @@
+"""The table's buttons: Menu, Last trick, Hint, Deck in a row at the top left, and Swap by
+the briscola (shown only when the player may swap)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..i18n import _
+from ..tablelayout import TableLayout
+from ..widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from ..assets import Assets
+
+Action = Callable[[], None]
+
+
+class TableHud(WidgetGroup):
+    """The buttons, each calling its action."""
+
+    def __init__(
+        self, menu: Action, last: Action, hint: Action, deck: Action, swap: Action
+    ) -> None:
+        self.menu = Button(lambda: _("Menu"), menu, name="menu")
+        self.last = Button(lambda: _("Last trick"), last, name="last")
+        self.hint = Button(lambda: _("Hint"), hint, name="hint")
+        self.deck = Button(lambda: _("Deck"), deck, name="deck")
+        self.swap = Button(lambda: _("Swap"), swap, name="swap")
+        super().__init__([self.menu, self.last, self.hint, self.deck, self.swap])
+
+    def lay_out(self, assets: Assets, px: Callable[[float], int], layout: TableLayout) -> None:
+        x, y = px(10), px(10)
+        h = px(32)
+        font = assets.font(int(h * 0.45), True)
+        for button in (self.menu, self.last, self.hint, self.deck, self.swap):
+            width = max(px(70), font.size(button.label())[0] + px(24))
+            button.rect = pygame.Rect(x, y, width, h)
+            x += width + px(8)
+        bx, by = layout.briscola
+        rect = pygame.Rect(0, 0, px(90), px(32))
+        rect.midtop = (round(bx), round(by + layout.stock_w * 0.5 + px(14)))
+        if rect.bottom > layout.h - px(4):
+            rect.midbottom = (round(bx), round(by - layout.stock_w * 0.5 - px(14)))
+        self.swap.rect = rect
+
+    def hotkey(self, key: int) -> bool:
+        """The keyboard's way to the buttons: D, L, H, S (Esc is the menu's). True when
+        ``key`` is one of them."""
+        button = {
+            pygame.K_d: self.deck,
+            pygame.K_l: self.last,
+            pygame.K_h: self.hint,
+            pygame.K_s: self.swap,
+        }.get(key)
+        if button is None:
+            return False
+        button.on_click()
+        return True
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """A shown button lies under ``pos``."""
+        return any(b.visible and b.rect.collidepoint(pos) for b in self.widgets)
