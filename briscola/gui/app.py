@@ -203,6 +203,15 @@ class App:
         if problem:
             self.notify(problem)
 
+    @property
+    def language_override(self) -> str | None:
+        """The language ``--lang`` asked for, while the player has not picked one in Settings."""
+        return self._lang_override
+
+    def end_language_override(self) -> None:
+        """The player picked a language: the command line's no longer holds."""
+        self._lang_override = None
+
     def settings_changed(self) -> None:
         """Apply live, persist, and tell every scene."""
         if self.settings.language != self._language_setting:

@@ -49,4 +49,5 @@ FACTORIES: dict[str, Callable[..., Scene | None]] = {
     "stats": _lazy("stats", "StatsScene"),
     "replays": _lazy("replay", "ReplayPickerScene"),
     "replay": _lazy("replay", "ReplayScene"),
+    "review": _lazy("review", "ReviewScene"),
 }

@@ -20,7 +20,7 @@ from .. import paths
 from ..i18n import _
 from ..scene import Scene
 from ..sprites import CardRenderer, CardSprite
-from ..storage import clean_folder, clean_text
+from ..storage import atomic_write_json, clean_folder, clean_text
 from ..tablelayout import TableLayout
 from ..widgets import Button, WidgetGroup, draw_panel, fit_text
 
@@ -83,6 +83,20 @@ def _names(doc: dict[str, Any], count: int | None = None) -> list[str]:
     return names
 
 
+def review_seat(doc: dict[str, Any]) -> int | None:
+    """The seat whose cards a review of ``doc`` grades: the seat of a review kept in it,
+    else the record's only human player; None when neither is known."""
+    kept = doc.get("review")
+    first = kept[0] if isinstance(kept, list) and kept else kept
+    if isinstance(first, dict) and isinstance(first.get("seat"), int):
+        return int(first["seat"])
+    players = _meta(doc).get("players")
+    if not isinstance(players, list):
+        return None
+    humans = [i for i, p in enumerate(players) if isinstance(p, dict) and p.get("kind") == "human"]
+    return humans[0] if len(humans) == 1 else None
+
+
 def load_entries(folder: Path | None = None) -> list[RecordEntry]:
     """Saved records, newest first; files that are not records that can be replayed are
     skipped (and logged), whatever they hold."""
@@ -139,7 +153,7 @@ class ReplayPickerScene(Scene):
 
     def open(self, entry: RecordEntry) -> None:
         try:
-            self.app.push(ReplayScene(self.app, entry.doc))
+            self.app.push(ReplayScene(self.app, entry.doc, entry.path))
         except ReplayError as exc:
             self.app.notify(_("This record cannot be replayed: {reason}").format(reason=exc))
 
@@ -194,9 +208,10 @@ class ReplayPickerScene(Scene):
 class ReplayScene(Scene):
     """Steps through a record: Left/Right (or the buttons) move trick by trick."""
 
-    def __init__(self, app: App, doc: dict[str, Any]) -> None:
+    def __init__(self, app: App, doc: dict[str, Any], path: Path | None = None) -> None:
         super().__init__(app)
         self.doc = doc
+        self.path = path
         self.final = replay(doc)
         self.names = _names(doc, self.final.rules.players)
         self.tricks: list[Trick] = list(self.final.tricks)
@@ -214,8 +229,28 @@ class ReplayScene(Scene):
         )
         self.next = Button(lambda: _("Next trick"), lambda: self.step(1), name="next")
         self.group = WidgetGroup([self.prev, self.play, self.next, self.back])
+        self.review_seat = review_seat(doc)
+        self.review_button = Button(lambda: _("Review"), self.review, name="review")
+        if self.review_seat is not None:
+            self.group.widgets.append(self.review_button)
         self.group.keyboard_focus = True
         self.group.focus_widget(self.next)
+
+    def review(self) -> None:
+        """The coach's review of the player's cards: the one kept in the record, or made
+        now and then kept in the record's file."""
+        if self.review_seat is not None:
+            self.app.open("review", record=self.doc, seat=self.review_seat, keep=self._keep)
+
+    def _keep(self, _review: object) -> None:
+        if self.path is None:
+            return
+        try:
+            atomic_write_json(self.path, self.doc)
+        except OSError as exc:
+            self.app.notify(
+                _("Could not save the record: {error}").format(error=exc.strerror or exc)
+            )
 
     def _state_after(self, count: int) -> GameState:
         doc = copy.deepcopy(self.doc)
@@ -251,6 +286,7 @@ class ReplayScene(Scene):
             button.rect = pygame.Rect(
                 left + (i % 2) * (bw + px(8)), top + (i // 2) * (bh + px(8)), bw, bh
             )
+        self.review_button.rect = pygame.Rect(left, top - bh - px(8), 2 * bw + px(8), bh)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

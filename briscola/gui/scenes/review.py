@@ -13,7 +13,7 @@ The scene takes a record and a seat and imports no other scene.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -53,9 +53,20 @@ def kept_review(record: Mapping[str, Any], seat: int) -> Review | None:
     return None
 
 
+def with_review(record: Mapping[str, Any], found: Review) -> Any:
+    """The record's ``"review"`` field with ``found`` in it: one review, or a list when
+    reviews of other seats are kept too (``found`` replaces its own seat's)."""
+    kept = record.get("review")
+    docs = kept if isinstance(kept, list) else [kept] if kept is not None else []
+    others = [d for d in docs if isinstance(d, dict) and d.get("seat") != found.seat]
+    return [*others, found.to_json()] if others else found.to_json()
+
+
 class ReviewScene(Scene):
     """Review ``seat``'s card plays in ``record`` (``budget`` and ``seed`` as for
-    :func:`briscola.coach.review`)."""
+    :func:`briscola.coach.review`). A review made here is kept in ``record`` (its
+    ``"review"`` field, when the record is a dict) and handed to ``keep`` (which may save
+    the record) once, on the frame it is done."""
 
     def __init__(
         self,
@@ -64,8 +75,11 @@ class ReviewScene(Scene):
         seat: int,
         budget: int | None = None,
         seed: int = 0,
+        keep: Callable[[Review], None] | None = None,
     ) -> None:
         super().__init__(app)
+        self.keep = keep
+        self._kept = False
         self.record = record
         self.seat = seat
         self.budget = budget
@@ -169,6 +183,13 @@ class ReviewScene(Scene):
         self.buttons.handle_event(event)
 
     def update(self, dt: float) -> None:
+        result = self.result
+        if result is not None and self._thread is not None and not self._kept:
+            self._kept = True  # made here (not read from the record): keep it
+            if isinstance(self.record, dict):
+                self.record["review"] = with_review(self.record, result)
+            if self.keep is not None:
+                self.keep(result)
         self._update_buttons()
 
     def next_frame_in(self) -> float | None:

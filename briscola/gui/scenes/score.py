@@ -13,6 +13,7 @@ import datetime
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -146,7 +147,10 @@ class ScoreScene(PageScene):
             self.primary: Button = PrimaryButton(lambda: _("Next hand"), self.next, name="next")
         else:
             self.primary = PrimaryButton(lambda: _("Rematch"), self.rematch, name="rematch")
+        self.review_button = Button(lambda: _("Review"), self.review, name="review")
         self.buttons = [self.menu_button, self.save_button, self.primary]
+        if summary.record and summary.viewer is not None:
+            self.buttons.insert(2, self.review_button)
         self.group = WidgetGroup(self.buttons)
         self.group.focus_widget(self.primary)
         # Layout
@@ -197,6 +201,22 @@ class ScoreScene(PageScene):
 
     def menu(self) -> None:
         self.on_menu()
+
+    def review(self) -> None:
+        """The coach's review of the viewer's cards in this hand (kept with the record)."""
+        if self.summary.record and self.summary.viewer is not None:
+            self.app.open(
+                "review", record=self.summary.record, seat=self.summary.viewer, keep=self._kept
+            )
+
+    def _kept(self, _review: object) -> None:
+        """A review was added to the record: a record saved already is saved again."""
+        if self.saved_path:
+            try:
+                atomic_write_json(Path(self.saved_path), self.summary.record)
+            except OSError as exc:
+                error = str(exc.strerror or exc)
+                self.save_note = _("Could not save the record: {error}").format(error=error)
 
     def save_record(self) -> None:
         """Write the hand's record as JSON into the records folder."""

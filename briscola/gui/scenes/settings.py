@@ -34,11 +34,20 @@ def percent(scale: float) -> str:
     return f"{round(scale * 100)}%"
 
 
-def language_options() -> list[tuple[str, Label]]:
-    """Automatic (the system's language), then each language in its own language."""
-    options: list[tuple[str, Label]] = [
+#: The language row's value while ``--lang`` holds (never stored in the settings).
+COMMAND_LINE = "--lang"
+
+
+def language_options(override: str | None = None) -> list[tuple[str, Label]]:
+    """The language ``--lang`` set when it holds, Automatic (the system's language), then each
+    language in its own language."""
+    options: list[tuple[str, Label]] = []
+    if override is not None:
+        name = LANGUAGES.get(override, override)
+        options.append((COMMAND_LINE, lambda: _("{language} (--lang)").format(language=name)))
+    options.append(
         ("", lambda: _("Automatic ({language})").format(language=LANGUAGES[system_language()]))
-    ]
+    )
     options += [(code, partial(str, name)) for code, name in LANGUAGES.items()]
     return options
 
@@ -139,7 +148,9 @@ class SettingsScene(PageScene):
             lambda: _("Volume"), settings.volume, self.set_volume, step=0.1, name="volume"
         )
         self.fullscreen = choice("fullscreen", lambda: _("Full screen"), off_on)
-        self.language = choice("language", lambda: _("Language"), language_options())
+        self.language = choice(
+            "language", lambda: _("Language"), language_options(app.language_override)
+        )
         self.ui_scale = choice(
             "ui_scale",
             lambda: _("Text and controls size"),
@@ -180,6 +191,10 @@ class SettingsScene(PageScene):
 
     def change(self, name: str, value: Any) -> None:
         """Set one setting and apply it everywhere."""
+        if name == "language":
+            if value == COMMAND_LINE:
+                return  # what --lang set is not a setting
+            self.app.end_language_override()  # the player picked: --lang no longer holds
         setattr(self.app.settings, name, value)
         self._apply()
         if name == "sound" and value:
@@ -209,10 +224,14 @@ class SettingsScene(PageScene):
         info = deck_info(settings.deck)
         self.four_colour.enabled = info is not None and info.four_colour is not None
         self.volume.value = settings.volume
+        override = self.app.language_override
+        self.language.options = language_options(override)
         for widget, setting in self.settings_of.items():
             value = getattr(settings, setting)
             if setting == "ui_scale":
                 value = min(UI_SCALES, key=lambda scale: abs(scale - settings.ui_scale))
+            if setting == "language" and override is not None:
+                value = COMMAND_LINE
             widget.set_value(value)
 
     def close(self) -> None:
