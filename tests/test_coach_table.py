@@ -1,0 +1,185 @@
+"""The coach at the table: a hint with its reason, each card's expected points, the memory
+aid (only what the seat has seen) and undo against the computer (the exact position back,
+the hand marked in the statistics), all headless."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from guihelp import DT, click, key, make_app, run_until, start
+
+from briscola.coach import evaluate
+from briscola.engine import Rules
+from briscola.gui import autosave, i18n
+from briscola.gui.app import App
+from briscola.gui.coachtext import reason_text
+from briscola.gui.scenes.table import TableScene
+from briscola.gui.setup import GameSetup, default_setup
+from briscola.gui.stats import Entry, Stats
+from briscola.gui.table.assist import played_by_suit, points_taken
+from briscola.gui.table.coach import advise
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path))
+    monkeypatch.setenv("LANGUAGE", "en")
+    autosave.clear()
+    yield tmp_path
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    made = make_app((1280, 720))
+    yield made
+    made.close()
+
+
+def _solo(preset: str = "classic2", seed: int = 5) -> GameSetup:
+    setup = default_setup(Rules.preset(preset), "easy")
+    setup.seed = seed
+    return setup
+
+
+def wait_for(app: App, condition: Callable[[], bool], seconds: float = 60.0) -> bool:
+    """Step frames until ``condition`` holds or ``seconds`` pass (the coach thinks on a
+    thread)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        app.step(DT)
+    return condition()
+
+
+def _table(app: App, seed: int = 5) -> TableScene:
+    scene = start(app, TableScene(app, _solo(seed=seed)))
+    assert isinstance(scene, TableScene)
+    assert run_until(app, lambda: scene.awaiting_human)
+    return scene
+
+
+def _play_first_legal(app: App, scene: TableScene) -> None:
+    sprite = next(s for s in scene.my_hand() if s.card in scene.legal_cards())
+    click(app, sprite.rect().center)
+
+
+def test_the_hint_shows_the_coachs_card_and_one_sentence_why(app: App) -> None:
+    scene = _table(app)
+    seen = scene.session.view()
+    key(app, pygame.K_h)
+    assert wait_for(app, lambda: scene.hand.hint_card is not None)
+    advice = advise(seen)
+    assert scene.hand.hint_card == advice.best
+    text = scene.assist.hint_text()
+    assert text == reason_text(advice.reason, app.settings.deck_style)
+    assert text and text.endswith(".")
+    scene.draw(app.screen)  # the sentence draws above the hand
+    # The hint is the player's own turn's: once the card is played it goes.
+    _play_first_legal(app, scene)
+    assert scene.assist.hint_text() is None
+
+
+def test_the_hint_reads_only_the_players_view(app: App) -> None:
+    scene = _table(app, seed=8)
+    seen = scene.session.view()
+    state = scene.session.state  # type: ignore[attr-defined]
+    # Another deal of the cards the player cannot see gives the same view, so the same hint.
+    found = evaluate(seen, seed=0)
+    assert {card for card, _ in found.values} == set(seen.hand)
+    assert all(card not in seen.hand for card in state.hands[1])
+    key(app, pygame.K_h)
+    assert wait_for(app, lambda: scene.hand.hint_card is not None)
+    assert scene.hand.hint_card == advise(seen).best
+
+
+def test_the_values_overlay_shows_each_cards_expected_points_once_per_turn(app: App) -> None:
+    scene = _table(app)
+    assert scene.assist.values() == {}  # off by default
+    app.settings.coach_values = True
+    assert wait_for(app, lambda: bool(scene.assist.values()))
+    values = scene.assist.values()
+    seen = scene.session.view()
+    assert set(values) == set(seen.hand)
+    assert values == dict(advise(seen).assessment.values)
+    scene.draw(app.screen)
+
+
+def test_undo_restores_the_exact_position_and_marks_the_statistics(app: App) -> None:
+    scene = _table(app, seed=21)
+    session = scene.session
+    assert session.can_undo
+    assert not session.undo(), "nothing to take back before the first move"
+    before = session.view()
+    record_before = session.state.events[:]  # type: ignore[attr-defined]
+    _play_first_legal(app, scene)
+    assert run_until(app, lambda: scene.awaiting_human)
+    assert session.view() != before
+    key(app, pygame.K_u)
+    assert session.view() == before
+    assert session.state.events == record_before  # type: ignore[attr-defined]
+    assert [s.card for s in scene.my_hand()] == list(before.hand)
+    # Ctrl+Z too, after another move.
+    _play_first_legal(app, scene)
+    assert run_until(app, lambda: scene.awaiting_human)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert session.view() == before
+    # Play the hand out: the statistics count it as a hand with an undo.
+    while not session.hand_over:
+        assert run_until(app, lambda: scene.awaiting_human or session.hand_over)
+        if session.hand_over:
+            break
+        _play_first_legal(app, scene)
+    assert run_until(app, lambda: type(app.scene).__name__ == "ScoreScene")
+    stats = Stats.load()
+    total = stats.total()
+    assert total.hands == 1 and total.hands_with_undo == 1
+
+
+def test_statistics_written_before_the_undo_count_still_load(home: Path) -> None:
+    entry = Entry.from_json({"hands": 3, "hands_won": 2, "points": 150, "best": 70})
+    assert entry.hands_with_undo == 0 and entry.hands == 3
+
+
+def test_no_undo_in_hot_seat(app: App) -> None:
+    setup = _solo()
+    setup.seats[1].human = True
+    scene = start(app, TableScene(app, setup))
+    assert isinstance(scene, TableScene)
+    assert not scene.session.can_undo and not scene.session.undo()
+    app.step(DT)
+    assert not scene.assist.undo_button.visible or not scene.assist.undo_button.enabled
+
+
+def test_the_memory_aid_shows_only_what_the_seat_has_seen(app: App) -> None:
+    scene = _table(app, seed=13)
+    key(app, pygame.K_m)
+    assert not scene.assist.memory_open, "off by default"
+    app.settings.memory_aid = True
+    key(app, pygame.K_m)
+    assert scene.assist.memory_open
+    for _turn in range(3):
+        _play_first_legal(app, scene)
+        assert run_until(app, lambda: scene.awaiting_human)
+    seen = scene.session.view()
+    state = scene.session.state
+    played = [c for cards in played_by_suit(seen).values() for c in cards]
+    expected = [c for t in state.tricks for c in t.cards] + list(state.trick)
+    assert sorted(played) == sorted(expected)
+    assert not set(played) & set(state.hands[1]), "never the opponent's hand"
+    taken = dict(points_taken(seen))
+    assert sum(taken.values()) == sum(t.points for t in state.tricks)
+    rows = scene.assist.memory_lines()
+    assert len(rows) == 4 + 2
+    scene.draw(app.screen)
+    click(app, scene.assist.memory_button.rect.center)
+    assert not scene.assist.memory_open
