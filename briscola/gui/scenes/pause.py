@@ -12,13 +12,12 @@ from ..widgets import Button, WidgetGroup, draw_panel
 
 if TYPE_CHECKING:
     from ..app import App
-    from .table import TableScene
 
 
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: Scene) -> None:
         super().__init__(app)
         self.table = table
         self.buttons = [
@@ -33,19 +32,13 @@ class PauseScene(Scene):
         self.panel = pygame.Rect(0, 0, 10, 10)
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def menu(self) -> None:
-        from .menu import MenuScene
-
-        self.app.reset_to(MenuScene(self.app))
+        self.app.open("menu", mode="reset")
 
     def on_resize(self, size: tuple[int, int]) -> None:
         px = self.app.px
@@ -75,7 +68,18 @@ class PauseScene(Scene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))
         surface.blit(veil, (0, 0))
+        # Opaque: the table's cards and name chips do not show through the buttons.
+        clip = surface.get_clip()
+        surface.set_clip(self.panel.clip(clip))
+        self.app.draw_backdrop(surface)
+        surface.blit(veil, (0, 0))
+        surface.set_clip(clip)
         draw_panel(surface, self.panel, self.app.theme)
+        # A frame: where the dialog crosses a name chip it reads as lying over it.
+        frame = max(1, self.app.px(2))
+        pygame.draw.rect(
+            surface, self.app.theme.button_hover, self.panel, width=frame, border_radius=14
+        )
         title = self.app.assets.text(_("Paused"), self.app.px(30), self.app.theme.accent, bold=True)
         surface.blit(
             title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + self.app.px(18)))

@@ -22,15 +22,23 @@ from ...engine import Card
 from .. import paths
 from ..assets import card_size
 from ..i18n import _
+from ..labels import match_label, preset_label
 from ..names import card_the, rank_name
+from ..page import DESIGN, PageScene
 from ..scorefan import FanSpec, fan_row
 from ..storage import atomic_write_json
 from ..summary import HandSummary
 from ..tween import ease_out_cubic
-from ..widgets import Button, WidgetGroup, draw_panel
-from .newgame import PrimaryButton, match_label, preset_label
-from .page import DESIGN, PageScene
-from .rules import MIN_TEXT, draw_title, fitted_scale, is_press
+from ..widgets import (
+    MIN_TEXT,
+    Button,
+    PrimaryButton,
+    WidgetGroup,
+    draw_panel,
+    draw_title,
+    fitted_scale,
+    is_press,
+)
 
 if TYPE_CHECKING:
     from ..app import App
@@ -565,7 +573,14 @@ class ScoreScene(PageScene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 130))
         surface.blit(veil, (0, 0))
-        # Nearly opaque: the table's labels must not show through the rows of cards.
+        # Opaque: nothing of the table (cards, names, chips) shows through. Under the panel
+        # the bare felt, as on a page, then the panel's shade.
+        if not (app.scenes and app.scenes[0] is self):
+            clip = surface.get_clip()
+            surface.set_clip(self.panel.clip(clip))
+            app.draw_backdrop(surface)
+            surface.blit(veil, (0, 0))
+            surface.set_clip(clip)
         r, g, b, alpha = theme.panel
         draw_panel(surface, self.panel, replace(theme, panel=(r, g, b, max(alpha, 238))), px(16))
         # The title is the hand while counting, then the verdict.
