@@ -12,12 +12,13 @@ from ..widgets import Button, WidgetGroup, draw_panel
 
 if TYPE_CHECKING:
     from ..app import App
+    from .table import TableScene
 
 
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: Scene) -> None:
+    def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.buttons = [
@@ -32,13 +33,19 @@ class PauseScene(Scene):
         self.panel = pygame.Rect(0, 0, 10, 10)
 
     def settings(self) -> None:
-        self.app.open("settings")
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def rules(self) -> None:
-        self.app.open("rules")
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
 
     def menu(self) -> None:
-        self.app.open("menu", mode="reset")
+        from .menu import MenuScene
+
+        self.app.reset_to(MenuScene(self.app))
 
     def on_resize(self, size: tuple[int, int]) -> None:
         px = self.app.px
