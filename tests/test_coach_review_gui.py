@@ -75,7 +75,8 @@ def test_the_score_screen_opens_the_review_of_the_players_seat_and_keeps_it(app:
     assert summary.viewer == 0 and "review" not in summary.record
     button = score.review_button  # type: ignore[attr-defined]
     assert button in score.buttons  # type: ignore[attr-defined]
-    score.skip()  # the cards counted at once: the buttons take clicks
+    # The cards counted at once: the buttons take clicks.
+    score.skip()  # type: ignore[attr-defined]
     app.step(DT)
     click(app, button.rect.center)
     review = app.scene
@@ -89,7 +90,7 @@ def test_the_score_screen_opens_the_review_of_the_players_seat_and_keeps_it(app:
     # A replay of the record shows the kept review at once.
     app.pop()
     app.apply_requests()
-    replay = ReplayScene(app, summary.record)
+    replay = ReplayScene(app, dict(summary.record))
     start(app, replay)
     assert replay.review_seat == 0
     replay.review()

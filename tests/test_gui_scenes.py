@@ -463,7 +463,7 @@ def test_score_skip_and_buttons(make_app: Any) -> None:
     scene = run_score(
         app, make_summary("classic2", hands=1, match="best-of-3"), lambda: nexts.append(1)
     )
-    assert [b.name for b in scene.buttons] == ["menu", "save", "next"]
+    assert [b.name for b in scene.buttons] == ["menu", "save", "review", "next"]
     click_widget(scene, scene.primary)  # the first click only skips the count
     assert scene.done and not nexts
     app.step(1 / 60)
@@ -476,7 +476,7 @@ def test_score_skip_and_buttons(make_app: Any) -> None:
     assert scene.calls == ["menu", "menu"]  # type: ignore[attr-defined]
     # A finished match offers a rematch instead.
     over = run_score(app, make_summary("classic2"), None)
-    assert [b.name for b in over.buttons] == ["menu", "save", "rematch"]
+    assert [b.name for b in over.buttons] == ["menu", "save", "review", "rematch"]
     press(over, pygame.K_SPACE)
     press(over, pygame.K_RETURN)
     assert over.calls == ["rematch"]  # type: ignore[attr-defined]

@@ -36,6 +36,16 @@ def _resume(app: App, **options: Any) -> Scene | None:
     return table.TableScene.from_autosave(app)  # type: ignore[no-any-return]
 
 
+def _lesson(app: App, **options: Any) -> Scene:
+    """The first lesson: a guided hand at the table."""
+    from ..table.lesson import LessonSession
+    from ..table.local import session_options
+
+    table = importlib.import_module(f"{__name__}.table")
+    session = LessonSession(app.bots, **session_options(app))
+    return table.TableScene(app, session=session)  # type: ignore[no-any-return]
+
+
 #: Every scene by name.
 FACTORIES: dict[str, Callable[..., Scene | None]] = {
     "menu": _lazy("menu", "MenuScene"),
@@ -50,4 +60,5 @@ FACTORIES: dict[str, Callable[..., Scene | None]] = {
     "replays": _lazy("replay", "ReplayPickerScene"),
     "replay": _lazy("replay", "ReplayScene"),
     "review": _lazy("review", "ReviewScene"),
+    "lesson": _lesson,
 }

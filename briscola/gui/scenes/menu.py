@@ -28,6 +28,7 @@ class MenuScene(Scene):
         self.buttons = [
             self.continue_button,
             Button(lambda: _("New game"), self.new_game, name="new_game"),
+            Button(lambda: _("Learn to play"), self.lesson, name="lesson"),
             Button(lambda: _("Statistics"), self.statistics, name="statistics"),
             Button(lambda: _("Replay a game"), self.replay, name="replay"),
             Button(lambda: _("Settings"), self.settings, name="settings"),
@@ -48,38 +49,26 @@ class MenuScene(Scene):
         return next(b for b in self.buttons if b.name == name)
 
     def resume(self) -> None:
-        from .table import TableScene
-
-        scene = TableScene.from_autosave(self.app)
-        if scene is None:
+        if self.app.open("resume") is None:
             self._refresh()
-            return
-        self.app.push(scene)
 
     def new_game(self) -> None:
-        from .newgame import NewGameScene
+        self.app.open("newgame")
 
-        self.app.push(NewGameScene(self.app))
+    def lesson(self) -> None:
+        self.app.open("lesson")
 
     def statistics(self) -> None:
-        from .stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.open("stats")
 
     def replay(self) -> None:
-        from .replay import ReplayPickerScene
-
-        self.app.push(ReplayPickerScene(self.app))
+        self.app.open("replays")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     # ------------------------------------------------------------------ scene
 

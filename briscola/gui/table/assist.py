@@ -28,6 +28,7 @@ from ..widgets import Button, WidgetGroup, draw_panel
 from .board import Board
 from .coach import Advice, TableCoach, draw_note, turn_key
 from .hand_input import HandInput
+from .lesson import Teaching
 from .session import TableSession
 
 if TYPE_CHECKING:
@@ -146,6 +147,8 @@ class Assist:
         key = turn_key(seen, self.session.hand_number)
         if self.app.settings.coach_values:
             self.coach.request(seen, key)
+        if isinstance(self.session, Teaching) and self.hint_turn != key:
+            self.hand.hint_card = self.session.suggested()
         if self.hint_turn == key and self._hint_shown != key:
             advice = self.coach.advice(key)
             if advice is not None:
@@ -208,6 +211,8 @@ class Assist:
             if button.visible:
                 button.draw(surface, app.assets, app.theme, False)
         self._draw_values(surface)
+        if isinstance(self.session, Teaching):
+            self._draw_caption(surface, self.session)
         text = self.hint_text()
         if text is not None:
             self._draw_hint(surface, text)
@@ -237,6 +242,22 @@ class Assist:
             title=_("Hint"),
         )
 
+    def _draw_caption(self, surface: pygame.Surface, lesson: Teaching) -> None:
+        """The lesson's caption, at the left of the table under the buttons."""
+        caption = lesson.caption(self.app.settings.deck_style)
+        if caption is None:
+            return
+        title, text = caption
+        px = self.px
+        lay = self.board.layout
+        font = self.app.assets.font(max(14, px(18)))
+        width = max(px(300), min(px(560), round(lay.w * 0.34)))
+        top = self.memory_button.rect.bottom + px(12)
+        theme = self.app.theme
+        draw_note(
+            surface, font, text, theme, px(10) + width // 2, 0, width, px(12), title, top, True
+        )
+
     def _draw_values(self, surface: pygame.Surface) -> None:
         values = self.values()
         if not values:
@@ -252,7 +273,8 @@ class Assist:
             colour = theme.accent if points == best else theme.text
             image = self.app.assets.text(decimal(points), size, colour, True)
             rect = sprite.rect()
-            chip = image.get_rect(midbottom=(rect.centerx, rect.top - px(4)))
+            # Inside the card's top edge: above it lie the player's name and the hint's tag.
+            chip = image.get_rect(midtop=(rect.centerx, rect.top + px(8)))
             back = chip.inflate(px(12), px(4))
             draw_panel(surface, back, theme, back.height // 2)
             surface.blit(image, chip)
@@ -291,7 +313,8 @@ class Assist:
         width = max(label_w + text_w + px(16), bold.size(heading)[0]) + 2 * pad
         height = (len(rows) + 2) * step + px(8) + 2 * pad
         box = pygame.Rect(0, 0, width, height)
-        box.topright = (surface.get_width() - px(10), self.memory_button.rect.bottom + px(10))
+        # Under the match information at the top right (four lines at most).
+        box.topright = (surface.get_width() - px(10), px(132))
         draw_panel(surface, box, theme, pad)
         x, y = box.x + pad, box.y + pad
         for i, (label, text) in enumerate(rows):

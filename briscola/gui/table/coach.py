@@ -129,9 +129,12 @@ def draw_note(
     max_width: int,
     pad: int,
     title: str = "",
+    top: int | None = None,
+    left_aligned: bool = False,
 ) -> pygame.Rect:
-    """``text`` wrapped in a rounded box whose bottom edge is at ``bottom`` (its top kept on
-    screen), centred on ``centre_x``; ``title`` first in the accent colour. Returns the box."""
+    """``text`` wrapped in a rounded box whose bottom edge is at ``bottom`` (or whose top is
+    at ``top``; its top kept on screen), centred on ``centre_x``; ``title`` first in the
+    accent colour; ``left_aligned`` for paragraphs. Returns the box."""
     lines = wrap(font, text, max_width - 2 * pad)
     rows: list[tuple[str, tuple[int, int, int]]] = []
     if title:
@@ -142,12 +145,15 @@ def draw_note(
     step = font.get_linesize()
     box = pygame.Rect(0, 0, width, step * len(images) + 2 * pad)
     box.midbottom = (centre_x, bottom)
+    if top is not None:
+        box.top = top
     box.top = max(box.top, pad)
     box.left = max(box.left, pad // 2)
     box.right = min(box.right, surface.get_width() - pad // 2)
     draw_panel(surface, box, theme, pad)
     y = box.y + pad
     for image in images:
-        surface.blit(image, (box.centerx - image.get_width() // 2, y))
+        x = box.x + pad if left_aligned else box.centerx - image.get_width() // 2
+        surface.blit(image, (x, y))
         y += step
     return box
