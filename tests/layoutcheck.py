@@ -267,7 +267,8 @@ def problems(app: App, record: Record, scenes: list[Scene] | None = None) -> lis
         tag = type(scene).__name__
         for widget in widgets_of[tag]:
             found += [f"{tag}: {p}" for p in widget_problems(app, widget)]
-            if not screen.contains(widget.rect):
+            page = getattr(scene, "page_bounds", None)  # a page that scrolls: its whole height
+            if not (page() if callable(page) else screen).contains(widget.rect):
                 found.append(f"{tag}: {widget} leaves the window: {widget.rect}")
             for _before, panel in record.panels.get(tag, []):
                 if _straddles(widget.rect, panel):

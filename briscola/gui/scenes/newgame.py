@@ -687,10 +687,9 @@ class NewGameScene(PageScene):
     # ------------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        h = size[1]
-        frame = self.page_frame(size, 1240)
+        frame = self.page_frame(size, 1240, scrolls=True, columns=True)
         px = self.px
-        margin, button_h, top = frame.margin, frame.button_h, frame.body.y
+        button_h, top = frame.button_h, frame.body.y
         left, total_w = frame.body.x, frame.body.width
         self.left_panel, self.right_panel = frame.columns(px(18))
         pad = px(16)
@@ -709,7 +708,7 @@ class NewGameScene(PageScene):
         # Right: one row per seat, then the table diagram.
         x = self.right_panel.x + pad
         inner_w = self.right_panel.width - 2 * pad
-        self.players_heading = pygame.Rect(x, top + px(10), inner_w, px(32))
+        self.players_heading = pygame.Rect(x, self.right_panel.y + px(10), inner_w, px(32))
         y = self.players_heading.bottom + px(8)
         badge = px(30)
         name_w = int((inner_w - badge - px(20)) * 0.47)
@@ -731,7 +730,7 @@ class NewGameScene(PageScene):
         self.diagram_box.center = space.center
         # Buttons
         bw = px(210)
-        by = h - margin - button_h
+        by = frame.buttons_y
         self.back_button.rect = pygame.Rect(left, by, bw, button_h)
         self.start_button.rect = pygame.Rect(left + total_w - bw, by, bw, button_h)
 
@@ -749,9 +748,12 @@ class NewGameScene(PageScene):
             return
         if isinstance(focused, TextInput) and focused.visible and focused.handle_input(event):
             return
+        if self.page_event(event):
+            return  # the page scrolled (a UI scale larger than the window)
         used = self.group.handle_event(event)
         if used and is_press(event) and not isinstance(self.group.focused, TextInput):
             self.app.audio.play("click", 0.6)
+        self.show_focus(self.group, event)
         self._update_text_focus()
 
     def _update_text_focus(self) -> None:

@@ -410,15 +410,25 @@ class RulesScene(Scene):
         bottom = h - margin
         total_w = min(w - 2 * margin, px(1140))
         left = (w - total_w) // 2
-        side_w = px(270)
+        # Contents column with the Back button under it: it grows with the UI scale like the
+        # text, as far as its entries fit its height and it keeps to a third of the width.
+        needed = 14 + len(self.section_buttons) * 42 + 12 + 56
+        grow = min(self.text_k / self.k, (bottom - top) / px(needed), total_w / 3 / px(270))
+        side = self.k * max(1.0, grow)
+
+        def spx(value: float) -> int:
+            return max(1, round(value * side))
+
+        side_w = spx(270)
         gap = px(18)
-        # Contents column with the Back button under it.
-        bh, bgap = px(38), px(4)
-        y = top + px(14)
+        bh, bgap = spx(38), spx(4)
+        y = top + spx(14)
         for button in self.section_buttons:
-            button.rect = pygame.Rect(left + px(10), y, side_w - px(20), bh)
+            button.rect = pygame.Rect(left + spx(10), y, side_w - spx(20), bh)
             y += bh + bgap
-        self.back_button.rect = pygame.Rect(left + px(10), bottom - px(56), side_w - px(20), px(46))
+        self.back_button.rect = pygame.Rect(
+            left + spx(10), bottom - spx(56), side_w - spx(20), spx(46)
+        )
         self.side_panel = pygame.Rect(left, top, side_w, bottom - top)
         self.panel = pygame.Rect(left + side_w + gap, top, total_w - side_w - gap, bottom - top)
         pad = px(28)
