@@ -179,11 +179,17 @@ def test_five_clients_play_a_whole_chiamata_hand_with_auction_call_and_secret_pa
         close_all(players)
 
 
+@pytest.mark.parametrize("processes", [0, 1], ids=["bot-threads", "bot-processes"])
 def test_a_table_with_bot_seats_plays_to_the_end_with_one_person(
-    make_server: Callable[..., ServerThread],
+    make_server: Callable[..., ServerThread], processes: int
 ) -> None:
-    server = make_server(bot_threads=2)
-    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot"}, {"kind": "bot"}]
+    server = make_server(bot_threads=2, bot_processes=processes, bot_time=0.05)
+    seats = [
+        {"kind": "human"},
+        {"kind": "bot", "level": "easy"},
+        {"kind": "bot", "level": "hard"},
+        {"kind": "bot"},
+    ]
     (host,) = seat_table(server.url, Rules.preset("teams4"), 1, seats)
     try:
         host.run_until(lambda p: p.match_over, DEADLINE)

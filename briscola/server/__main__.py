@@ -63,7 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-tables", type=_count, default=1000)
     parser.add_argument("--max-connections", type=_count, default=2000)
     parser.add_argument("--max-per-address", type=_count, default=64)
-    parser.add_argument("--bot-threads", type=_count, default=2)
+    parser.add_argument("--bot-threads", type=_count, default=2, help="threads for bots (2)")
+    parser.add_argument(
+        "--bot-processes",
+        type=int,
+        default=0,
+        help="think in this many processes instead of threads (0: threads)",
+    )
+    parser.add_argument(
+        "--bot-time", type=_positive, default=1.0, help="seconds a bot may think (1.0)"
+    )
     parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds before a bot moves")
     parser.add_argument("--rate", type=_positive, default=10.0, help="messages/s per connection")
     parser.add_argument("--burst", type=_count, default=30, help="burst of messages allowed")
@@ -96,6 +105,8 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
             context.load_cert_chain(args.cert, args.key)
         except (OSError, ssl.SSLError) as exc:
             parser.error(f"cannot load the certificate and key: {exc}")
+    if not 0 <= args.bot_processes <= 64:
+        parser.error("--bot-processes must be 0 to 64")
     if args.bot_delay < 0 or args.bot_delay > 10:
         parser.error("--bot-delay must be 0 to 10 seconds")
     if args.announce is not None:
@@ -115,6 +126,8 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,
         bot_threads=args.bot_threads,
+        bot_processes=args.bot_processes,
+        bot_time=args.bot_time,
         bot_delay=args.bot_delay,
         rate=args.rate,
         burst=args.burst,

@@ -14,6 +14,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import multiprocessing
 import secrets
 import ssl
 import threading
@@ -89,6 +90,9 @@ class ServerConfig:
     ping_interval: float | None = 20.0
     ping_timeout: float | None = 20.0
     bot_threads: int = 2
+    #: Computer players think in this many processes (0: in ``bot_threads`` threads).
+    bot_processes: int = 0
+    bot_time: float = 1.0
     bot_delay: float = 0.0
     takeover_level: str = "medium"
     #: Frames queued for one slow client before it is disconnected.
@@ -102,6 +106,7 @@ class ServerConfig:
             next_hand_timeout=self.next_hand_timeout,
             bot_delay=self.bot_delay,
             takeover_level=self.takeover_level,
+            bot_time=self.bot_time,
             embedded=self.embedded,
             records=self.records,
         )
@@ -185,9 +190,16 @@ class Server:
         self.tap: FrameTap | None = None
         self.port = self.config.port
         self._ws: WsServer | None = None
-        self._pool = concurrent.futures.ThreadPoolExecutor(
-            max_workers=max(1, self.config.bot_threads), thread_name_prefix="briscola-bot"
-        )
+        self._pool: concurrent.futures.Executor
+        if self.config.bot_processes > 0:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.config.bot_processes,
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        else:
+            self._pool = concurrent.futures.ThreadPoolExecutor(
+                max_workers=max(1, self.config.bot_threads), thread_name_prefix="briscola-bot"
+            )
         self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
 

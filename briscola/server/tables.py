@@ -28,6 +28,7 @@ from briscola.engine import (
     IllegalMoveError,
     Match,
     MatchOver,
+    PlayerView,
     Rules,
     action_from_json,
     to_record,
@@ -68,6 +69,8 @@ class TableConfig:
     next_hand_timeout: float = 120.0
     bot_delay: float = 0.0
     takeover_level: str = "medium"
+    #: Seconds a computer player may think per move.
+    bot_time: float = 1.0
     embedded: bool = False
     records: Path | None = None
 
@@ -116,6 +119,12 @@ class Seat:
 
 
 FrameTap = Callable[["Table", int, str], None]
+
+
+def think(bot: Bot, seen: PlayerView) -> tuple[Action, Bot]:
+    """A computer player's move, and the bot as it is after it (it may learn as it plays):
+    runs in the server's thread or process pool, so the bot travels both ways."""
+    return bot.choose(seen), bot
 
 
 class Table:
@@ -467,23 +476,33 @@ class Table:
         if not seat.bot_plays:
             return
         if seat.bot is None:
-            seat.bot = make_bot(seat.level, random.Random(self.rng.getrandbits(64)))
+            seat.bot = make_bot(
+                seat.level,
+                random.Random(self.rng.getrandbits(64)),
+                time_limit=self.config.bot_time,
+            )
         self._thinking = True
         seen = view(state, index)
         stamp = (id(state), self.moves)
         bot = seat.bot
         loop = asyncio.get_running_loop()
 
-        def think() -> None:
-            future = loop.run_in_executor(self.pool, bot.choose, seen)
+        def submit() -> None:
+            try:
+                future = loop.run_in_executor(self.pool, think, bot, seen)
+            except RuntimeError:  # the pool is shut down: the server is closing
+                self._thinking = False
+                return
             future.add_done_callback(lambda done: self._bot_done(done, seat, stamp))
 
         if self.config.bot_delay > 0:
-            loop.call_later(self.config.bot_delay, think)
+            loop.call_later(self.config.bot_delay, submit)
         else:
-            think()
+            submit()
 
-    def _bot_done(self, done: asyncio.Future[Action], seat: Seat, stamp: tuple[int, int]) -> None:
+    def _bot_done(
+        self, done: asyncio.Future[tuple[Action, Bot]], seat: Seat, stamp: tuple[int, int]
+    ) -> None:
         self._thinking = False
         state = self.state
         if self.phase != "playing" or state is None or stamp != (id(state), self.moves):
@@ -493,7 +512,7 @@ class Table:
             self._drive()
             return
         try:
-            action = done.result()
+            action, seat.bot = done.result()
         except Exception:
             log.exception("table %s: the computer player of seat %d failed", self.code, seat.index)
             action = state.legal_actions()[0]

@@ -1,0 +1,289 @@
+"""``python -m briscola.server.load``: a load test of the server over real sockets.
+
+Computer players connect as clients (two per table, classic two-player matches), play with
+a think time per move, and measure the latency from sending an action to receiving the next
+view. Without ``--url`` the tool starts a server in a subprocess (and can then read its
+memory); with ``--url`` it plays against a running one. It prints the tables, moves per
+second, latency p50/p99, the server's memory per table and CPU, and every error. Figures
+depend on the machine and on what else runs on it: print them, do not assert them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from briscola.net.wire import PROTOCOL
+
+__all__ = ["main"]
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    hands: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    seated: int = 0
+    measuring: bool = False
+
+
+class Player:
+    """One seat of one table, playing random legal moves after a think time."""
+
+    def __init__(self, url: str, name: str, think: float, figures: Figures, seed: int) -> None:
+        self.url = url
+        self.name = name
+        self.think = think
+        self.figures = figures
+        self.rng = random.Random(seed)
+        self.sent_at: float | None = None
+        self.ws: ClientConnection | None = None
+        self.host = False
+
+    async def open(self) -> ClientConnection:
+        ws = await connect(self.url, open_timeout=60, compression=None, proxy=None, max_size=None)
+        self.ws = ws
+        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "name": self.name}))
+        welcome = json.loads(await ws.recv())
+        if welcome.get("type") != "welcome":
+            raise RuntimeError(f"refused: {welcome}")
+        return ws
+
+    async def play(self, stop: asyncio.Event) -> None:
+        ws = self.ws
+        assert ws is not None
+        pending: asyncio.Task[None] | None = None
+        try:
+            async for text in ws:
+                if stop.is_set():
+                    break
+                message = json.loads(text)
+                kind = message.get("type")
+                if kind == "error":
+                    self.figures.errors[str(message.get("code"))] += 1
+                elif kind == "closed":
+                    self.figures.errors["closed:" + str(message.get("reason"))] += 1
+                    break
+                elif kind == "update":
+                    pending = self._update(message, ws) or pending
+        except ConnectionClosed:
+            if not stop.is_set():
+                self.figures.errors["connection lost"] += 1
+        finally:
+            if pending is not None:
+                pending.cancel()
+
+    def _update(self, message: dict[str, Any], ws: ClientConnection) -> asyncio.Task[None] | None:
+        now = time.perf_counter()
+        if self.sent_at is not None:
+            if self.figures.measuring:
+                self.figures.latencies.append(now - self.sent_at)
+                self.figures.moves += 1
+            self.sent_at = None
+        view = message["view"]
+        phase = message["phase"]
+        if phase == "between":
+            if self.host and self.figures.measuring:
+                self.figures.hands += 1
+            return asyncio.ensure_future(ws.send('{"type":"next"}'))
+        if phase == "over" and self.host:
+            return asyncio.ensure_future(ws.send('{"type":"start"}'))
+        if phase != "playing" or view["current_player"] != view["seat"] or not view["legal"]:
+            return None
+        action = self.rng.choice(view["legal"])
+        reply = json.dumps({"type": "act", "action": action, "moves": message["moves"]})
+        return asyncio.ensure_future(self._act(ws, reply))
+
+    async def _act(self, ws: ClientConnection, reply: str) -> None:
+        if self.think > 0:
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        self.sent_at = time.perf_counter()
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(reply)
+
+
+async def _table(url: str, index: int, think: float, figures: Figures, stop: asyncio.Event) -> None:
+    host = Player(url, f"Host {index}", think, figures, index * 2)
+    guest = Player(url, f"Guest {index}", think, figures, index * 2 + 1)
+    host.host = True
+    try:
+        ws = await host.open()
+        await ws.send(
+            json.dumps({"type": "create", "rules": {"preset": "classic2", "match": "first-to-99"}})
+        )
+        code = ""
+        while not code:
+            message = json.loads(await ws.recv())
+            if message.get("type") == "joined":
+                code = message["table"]
+            elif message.get("type") == "error":
+                raise RuntimeError(message.get("message"))
+        gws = await guest.open()
+        await gws.send(json.dumps({"type": "join", "code": code}))
+        await gws.send('{"type":"ready"}')
+        while True:
+            message = json.loads(await ws.recv())
+            if message.get("type") == "table" and all(s["ready"] for s in message["seats"]):
+                break
+        await ws.send('{"type":"start"}')
+        figures.seated += 1
+    except Exception as exc:
+        figures.errors[f"setup: {type(exc).__name__}: {exc}"[:80]] += 1
+        return
+    await asyncio.gather(host.play(stop), guest.play(stop))
+    for player in (host, guest):
+        if player.ws is not None:
+            with contextlib.suppress(Exception):
+                await player.ws.close()
+
+
+def _rss_kib(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def _run(args: argparse.Namespace, url: str, pid: int | None) -> Figures:
+    figures = Figures()
+    stop = asyncio.Event()
+    base_rss = _rss_kib(pid) if pid else None
+    tasks = []
+    started = time.monotonic()
+    for index in range(args.tables):
+        tasks.append(asyncio.create_task(_table(url, index, args.think, figures, stop)))
+        if index % 20 == 19:
+            await asyncio.sleep(0.05)  # ramp up instead of one burst of handshakes
+    while figures.seated + sum(n for k, n in figures.errors.items() if k.startswith("setup")) < (
+        args.tables
+    ):
+        if time.monotonic() - started > 120:
+            break
+        await asyncio.sleep(0.1)
+    ramp = time.monotonic() - started
+    await asyncio.sleep(min(2.0, args.duration / 4))  # settle
+    figures.measuring = True
+    cpu_before = _cpu_seconds(pid) if pid else None
+    own_before = time.process_time()
+    begin = time.monotonic()
+    await asyncio.sleep(args.duration)
+    elapsed = time.monotonic() - begin
+    figures.measuring = False
+    cpu_after = _cpu_seconds(pid) if pid else None
+    own_cpu = 100 * (time.process_time() - own_before) / elapsed
+    peak_rss = _rss_kib(pid) if pid else None
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies_ms = [value * 1000 for value in figures.latencies]
+    print(f"tables: {figures.seated} of {args.tables} seated (ramp-up {ramp:.1f} s)")
+    print(f"measured: {elapsed:.1f} s, think time {args.think:.2f} s per move (x0.5-1.5)")
+    print(f"moves: {figures.moves} ({figures.moves / elapsed:.0f} moves/s), hands: {figures.hands}")
+    p50, p99 = _percentile(latencies_ms, 0.5), _percentile(latencies_ms, 0.99)
+    worst = max(latencies_ms, default=float("nan"))
+    print(f"latency action -> next view: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
+    if base_rss is not None and peak_rss is not None and figures.seated:
+        per_table = (peak_rss - base_rss) / figures.seated
+        print(
+            f"server memory: {base_rss / 1024:.1f} MiB idle, {peak_rss / 1024:.1f} MiB loaded,"
+            f" {per_table:.1f} KiB per table"
+        )
+    if cpu_before is not None and cpu_after is not None:
+        print(f"server CPU: {100 * (cpu_after - cpu_before) / elapsed:.0f}% of one core")
+    print(f"load client CPU: {own_cpu:.0f}% of one core (the clients run in one process)")
+    load = os.getloadavg()
+    print(
+        f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
+    )
+    total = sum(figures.errors.values())
+    print(f"errors: {total}" + ("" if not total else " " + json.dumps(dict(figures.errors))))
+    return figures
+
+
+def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
+    connections = str(max(2 * args.tables + 10, 100))
+    proc = subprocess.Popen(
+        [
+            sys.executable, "-m", "briscola.server", "--port", "0",
+            "--max-tables", str(args.tables + 10), "--max-connections", connections,
+            "--max-per-address", connections, "--rate", "1000", "--burst", "1000",
+            "--log-level", "WARNING",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("listening on "):
+        proc.kill()
+        raise SystemExit(f"the server did not start: {line!r}")
+    return proc, line.split()[-1]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m briscola.server.load", description=__doc__)
+    parser.add_argument("--tables", type=int, default=100, help="two-player tables (100)")
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds measured (20)")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="mean seconds before each move (1.0; 0: none)"
+    )
+    parser.add_argument("--url", help="a running server (default: start one)")
+    args = parser.parse_args(argv)
+    if not 1 <= args.tables <= 5000:
+        parser.error("--tables must be 1 to 5000")
+    if not 0 < args.duration <= 3600 or args.think < 0:
+        parser.error("--duration must be 0 to 3600 seconds and --think not negative")
+    proc: subprocess.Popen[str] | None = None
+    url = args.url
+    if url is None:
+        proc, url = _start_server(args)
+    try:
+        figures = asyncio.run(_run(args, url, proc.pid if proc else None))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return 1 if sum(figures.errors.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
