@@ -143,10 +143,8 @@ class SettingsScene(PageScene):
         )
         self.reduce_motion = choice("reduce_motion", lambda: _("Reduce motion"), off_on)
         self.show_score = choice("show_score", lambda: _("Show the running score"), off_on)
-        self.coach_values = choice(
-            "coach_values", lambda: _("Show each card's expected points"), off_on
-        )
-        self.memory_aid = choice("memory_aid", lambda: _("Memory aid (M at the table)"), off_on)
+        self.coach_values = choice("coach_values", lambda: _("Card values"), off_on)
+        self.memory_aid = choice("memory_aid", lambda: _("Memory aid"), off_on)
         self.sound = choice("sound", lambda: _("Sound"), off_on)
         self.volume = RowSlider(
             lambda: _("Volume"), settings.volume, self.set_volume, step=0.1, name="volume"
