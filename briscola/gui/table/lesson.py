@@ -85,23 +85,21 @@ class Teaching(Protocol):
 
 
 def trick_reason(trick: Trick, trump: Suit | None, style: str, names: Sequence[str]) -> str:
-    """Why the winner of ``trick`` took it, in one sentence."""
+    """Who took ``trick`` and why, in two short sentences."""
     won = trick.cards[trick.seats.index(trick.winner)]
     led = trick.cards[0]
-    who = names[trick.winner]
     card = card_the(won, style)
+    if trick.winner == PLAYER:
+        who = _("You took the trick with {card}.").format(card=card)
+    else:
+        who = _("{who} took the trick with {card}.").format(who=names[trick.winner], card=card)
     if won.suit is trump and led.suit is not trump:
-        return _("{who} took the trick with {card}: a trump beats every other suit.").format(
-            who=who, card=card
-        )
-    if won is led and all(c.suit is not led.suit for c in trick.cards[1:]):
-        return _(
-            "{who} took the trick with {card}: the other card was of another suit and not a"
-            " trump, so the suit led wins."
-        ).format(who=who, card=card)
-    return _("{who} took the trick with {card}: the higher card of the suit led wins.").format(
-        who=who, card=card
-    )
+        why = _("A trump beats every other suit.")
+    elif won is led and all(c.suit is not led.suit for c in trick.cards[1:]):
+        why = _("The other card was of another suit and not a trump, so the suit led wins.")
+    else:
+        why = _("The higher card of the suit led wins.")
+    return f"{who} {why}"
 
 
 def _cap(text: str) -> str:
@@ -165,7 +163,7 @@ class LessonSession(LocalSession):
                 more = _("Only a trump could take this trick: {wanted} would have won it.")
             else:
                 more = _("{wanted} was the surer way to take the trick.")
-            return f"{_cap(first)} {more.format(wanted=card_the(wanted, style))}"
+            return f"{_cap(first)} {_cap(more.format(wanted=card_the(wanted, style)))}"
 
         return note
 
