@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
+
+import pytest
 
 # Set before anything imports pygame: tests never need a real screen or sound card
 # (the end-to-end tests start their own Xvfb and pass DISPLAY to a subprocess).
@@ -26,3 +30,13 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _english_again_after_each_test() -> Iterator[None]:
+    """A test that switches the language (a scene in Italian, the CLI with --lang) leaves
+    the next test in English, as every test expects unless it chooses."""
+    yield
+    i18n = sys.modules.get("briscola.gui.i18n")
+    if i18n is not None:
+        i18n.set_language("en")
