@@ -182,3 +182,39 @@ def test_a_remote_session_plays_a_whole_match_through_the_table_interface(
     finally:
         host.close()
         guest.client.close()
+
+
+def test_the_remote_session_shows_a_banner_while_reconnecting_and_plays_on_after(
+    server: ServerThread,
+) -> None:
+    host = NetClient(server.url, "Anna", backoff=0.6).start()  # retries after 0.3-0.6 s
+    try:
+        host.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
+        host.wait_for(lambda m: m["type"] == "joined", 10)
+        host.start_game()
+        backlog: list[dict[str, Any]] = []
+        while not backlog or backlog[-1]["type"] != "update":
+            backlog.append(host.incoming.get(timeout=10))
+        session = RemoteSession(host, backlog)
+        session.start()
+        assert session.banner() is None
+        host.kill()
+        deadline = time.monotonic() + DEADLINE
+        banners = set()
+        rng = random.Random(3)
+        while session.finish_hand() is None:
+            assert time.monotonic() < deadline, "the hand did not end"
+            banner = session.banner()
+            if banner is not None:
+                banners.add(banner[0])
+            session.advance(0.016, idle=True)
+            session.new_events()
+            legal = session.legal_actions()
+            if legal:
+                session.submit(rng.choice(legal))
+            else:
+                session.wait(0.05)
+        assert "reconnecting" in banners and session.banner() is None
+        assert host.reconnects >= 1
+    finally:
+        host.close()

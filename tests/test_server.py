@@ -617,3 +617,48 @@ def test_the_command_line_server_serves_and_stops_on_sigterm(tmp_path: Path) -> 
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_closing_an_embedded_server_tells_every_player_and_saves_the_hand(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    server = make_server(embedded=True)
+    host = HeadlessPlayer(NetClient(server.url, "Anna", reconnect=False).start())
+    guest = HeadlessPlayer(NetClient(server.url, "Bruno", reconnect=False).start())
+    try:
+        host.client.create(Rules.preset("teams4"), [{"kind": "human"}] * 2 + [{"kind": "bot"}] * 2)
+        host.run_until(lambda p: p.table is not None, 10)
+        assert host.table is not None
+        guest.client.join(host.table["table"])
+        guest.client.ready()
+        host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"], 10)
+        host.client.start_game()
+        guest.run_until(lambda p: p.view is not None, 10)
+        server.stop("host_left", "the host closed the table")
+        guest.run_until(lambda p: p.closed is not None, 10)
+        assert guest.closed is not None and guest.closed["reason"] == "host_left"
+        (doc,) = records(server)
+        assert doc["meta"]["unfinished"] == "host_left"
+    finally:
+        close_all([host, guest])
+
+
+def test_a_player_dropping_between_hands_keeps_the_table_for_the_grace_period(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    server = make_server(grace=30.0)
+    players = seat_table(server.url, Rules.preset("classic2", match="best-of-3"), 2)
+    for p in players:
+        p.auto_next = False
+    try:
+        play_out(players, lambda p: p.phase == "between")
+        for p in players:
+            p.client.kill()
+        play_out(players, lambda p: p.client.reconnects >= 1 and p.last("update") is not None)
+        for p in players:
+            p.auto_next = True
+            p.client.next_hand()
+        play_out(players, lambda p: p.match_over)
+        assert all(not p.closed for p in players)
+    finally:
+        close_all(players)

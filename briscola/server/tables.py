@@ -337,7 +337,7 @@ class Table:
             self._replace(seat)
         if peer is not None:
             peer.post(encode({"type": "left", "table": self.code}))
-        if not any(s.connected for s in self.seats):
+        if not self._people():
             self.close("abandoned", "every player left")
             return
         self.broadcast_info()
@@ -454,14 +454,19 @@ class Table:
         if self.phase == "between":
             self._deal()
 
+    def _people(self) -> list[Seat]:
+        """People who still hold their seats (connected, or dropped within the grace period)."""
+        return [s for s in self.seats if s.kind == "human" and s.claimed and not s.bot_plays]
+
     def _maybe_next(self) -> None:
         if self.phase not in ("between", "over"):
             return
-        people = [s for s in self.seats if s.kind == "human" and s.connected and not s.bot_plays]
+        people = self._people()
         if not people:
-            self.close("abandoned", "no player is connected")
+            self.close("abandoned", "no player is left at the table")
             return
-        if self.phase == "between" and all(s.wants_next for s in people):
+        here = [s for s in people if s.connected]
+        if self.phase == "between" and here and all(s.wants_next for s in here):
             self._deal()
 
     def _drive(self) -> None:
