@@ -155,14 +155,15 @@ def test_d_cycles_through_the_ticked_decks_in_display_order(
 def test_spanish_cards_are_named_and_numbered_as_on_the_deck() -> None:
     jack = Card(Rank.JACK, Suit.COINS)
     king = Card(Rank.KING, Suit.CLUBS)
-    assert names.card_name(jack, "spanish") == "Sota of coins"
-    assert names.card_the(king, "spanish") == "the Rey of clubs"
+    assert names.card_name(jack, "spanish") == "Jack of coins"
+    assert names.card_the(king, "spanish") == "the King of clubs"
     assert names.card_label(king, "spanish") == "12"
     assert names.card_label(king, "italian") == "10"
     assert names.card_label(king, "french4") == "K"
     assert names.suit_name(Suit.CLUBS, "spanish") == "clubs"
     assert names.suit_name(Suit.CLUBS, "italian") == "batons"
-    assert names.rank_name(Rank.QUEEN, "spanish") == "Caballo"
+    assert names.rank_name(Rank.QUEEN, "spanish") == "Knight"
+    assert names.rank_name(Rank.QUEEN, "italian") == "Knight"
 
 
 def test_a_language_the_manifest_does_not_name_uses_the_built_in_names() -> None:

@@ -154,7 +154,7 @@ def test_card_names_read_naturally() -> None:
     jack_coins, queen_cups = Card.from_code("JD"), Card.from_code("QC")
     ace_hearts, king_clubs = Card.from_code("AC"), Card.from_code("KB")
     expected = {
-        "en": ("Fante of coins", "the Cavallo of cups", "the Ace of hearts", "King of clubs"),
+        "en": ("Jack of coins", "the Knight of cups", "the Ace of hearts", "King of clubs"),
         "it": ("Fante di denari", "il cavallo di coppe", "l'asso di cuori", "Re di fiori"),
         "de": ("Münz-Bube", "den Becher-Reiter", "das Herz-Ass", "Kreuz-König"),
         "es": ("Sota de oros", "el caballo de copas", "el as de corazones", "Rey de tréboles"),

@@ -10,7 +10,7 @@ Adding a deck means adding a folder: 40 faces named ``<rank><suit>.svg`` (ranks
       "name": {"en": "Spanish", "it": "Spagnole", "de": "Spanisch", "es": "Española"},
       "region": {"en": "Spain", ...},
       "suits": {"en": {"D": "coins", "C": "cups", "S": "swords", "B": "clubs"}, ...},
-      "figures": {"en": {"J": "Sota", "Q": "Caballo", "K": "Rey"}, ...},
+      "figures": {"en": {"J": "Jack", "Q": "Knight", "K": "King"}, ...},
       "indices": {"A": "1", ..., "J": "10", "Q": "11", "K": "12"},
       "names": "italian",                   # built-in card names: "italian" or "french"
       "card": {"en": "{rank} of {suit}"},   # optional: own card names in these languages

@@ -1,10 +1,11 @@
 """Names of cards, ranks and suits for the player, following the deck style and language.
 
-Italian faces say Fante, Cavallo, Re and coins, cups, swords, batons (denari, coppe, spade,
-bastoni in Italian); French faces say Jack, Queen, King and diamonds, hearts, spades, clubs.
-Each deck's manifest (:mod:`briscola.gui.decks`) says which of these two sets of names it uses,
-and may give its own names in some languages (the Spanish deck says "Sota of coins" and
-numbers its figures 10, 11, 12); the corner label of a card comes from the manifest too.
+Italian faces say Jack, Knight, King and coins, cups, swords, batons in English (Fante,
+Cavallo, Re and denari, coppe, spade, bastoni in Italian); French faces say Jack, Queen, King
+and diamonds, hearts, spades, clubs. Each deck's manifest (:mod:`briscola.gui.decks`) says
+which of these two sets of names it uses, and may give its own names in some languages (the
+Spanish deck says "Sota de oros" in Spanish and numbers its figures 10, 11, 12); the corner
+label of a card comes from the manifest too.
 
 A card's name is one message per card rather than a ``"{rank} of {suit}"`` template: German
 puts the suit first in one word ("Münz-Ass", "Herz-Dame"), and the article that goes with a
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 from ..engine import Card, Rank, Suit
 from .decks import DeckInfo, naming_deck
-from .i18n import N_, _, current_language
+from .i18n import N_, _, current_language, pgettext
 
-_RANKS_ITALIAN = {
+_RANKS_NUMBERS = {
     Rank.ACE: N_("Ace"),
     Rank.TWO: N_("Two"),
     Rank.THREE: N_("Three"),
@@ -27,12 +28,9 @@ _RANKS_ITALIAN = {
     Rank.FIVE: N_("Five"),
     Rank.SIX: N_("Six"),
     Rank.SEVEN: N_("Seven"),
-    Rank.JACK: N_("Fante"),
-    Rank.QUEEN: N_("Cavallo"),
-    Rank.KING: N_("Re"),
 }
 _RANKS_FRENCH = {
-    **_RANKS_ITALIAN,
+    **_RANKS_NUMBERS,
     Rank.JACK: N_("Jack"),
     Rank.QUEEN: N_("Queen"),
     Rank.KING: N_("King"),
@@ -59,9 +57,9 @@ _CARDS_ITALIAN: dict[str, tuple[str, str]] = {
     "5D": (N_("Five of coins"), N_("the Five of coins")),
     "6D": (N_("Six of coins"), N_("the Six of coins")),
     "7D": (N_("Seven of coins"), N_("the Seven of coins")),
-    "JD": (N_("Fante of coins"), N_("the Fante of coins")),
-    "QD": (N_("Cavallo of coins"), N_("the Cavallo of coins")),
-    "KD": (N_("Re of coins"), N_("the Re of coins")),
+    "JD": (N_("Jack of coins"), N_("the Jack of coins")),
+    "QD": (N_("Knight of coins"), N_("the Knight of coins")),
+    "KD": (N_("King of coins"), N_("the King of coins")),
     "AC": (N_("Ace of cups"), N_("the Ace of cups")),
     "2C": (N_("Two of cups"), N_("the Two of cups")),
     "3C": (N_("Three of cups"), N_("the Three of cups")),
@@ -69,9 +67,9 @@ _CARDS_ITALIAN: dict[str, tuple[str, str]] = {
     "5C": (N_("Five of cups"), N_("the Five of cups")),
     "6C": (N_("Six of cups"), N_("the Six of cups")),
     "7C": (N_("Seven of cups"), N_("the Seven of cups")),
-    "JC": (N_("Fante of cups"), N_("the Fante of cups")),
-    "QC": (N_("Cavallo of cups"), N_("the Cavallo of cups")),
-    "KC": (N_("Re of cups"), N_("the Re of cups")),
+    "JC": (N_("Jack of cups"), N_("the Jack of cups")),
+    "QC": (N_("Knight of cups"), N_("the Knight of cups")),
+    "KC": (N_("King of cups"), N_("the King of cups")),
     "AS": (N_("Ace of swords"), N_("the Ace of swords")),
     "2S": (N_("Two of swords"), N_("the Two of swords")),
     "3S": (N_("Three of swords"), N_("the Three of swords")),
@@ -79,9 +77,9 @@ _CARDS_ITALIAN: dict[str, tuple[str, str]] = {
     "5S": (N_("Five of swords"), N_("the Five of swords")),
     "6S": (N_("Six of swords"), N_("the Six of swords")),
     "7S": (N_("Seven of swords"), N_("the Seven of swords")),
-    "JS": (N_("Fante of swords"), N_("the Fante of swords")),
-    "QS": (N_("Cavallo of swords"), N_("the Cavallo of swords")),
-    "KS": (N_("Re of swords"), N_("the Re of swords")),
+    "JS": (N_("Jack of swords"), N_("the Jack of swords")),
+    "QS": (N_("Knight of swords"), N_("the Knight of swords")),
+    "KS": (N_("King of swords"), N_("the King of swords")),
     "AB": (N_("Ace of batons"), N_("the Ace of batons")),
     "2B": (N_("Two of batons"), N_("the Two of batons")),
     "3B": (N_("Three of batons"), N_("the Three of batons")),
@@ -89,9 +87,9 @@ _CARDS_ITALIAN: dict[str, tuple[str, str]] = {
     "5B": (N_("Five of batons"), N_("the Five of batons")),
     "6B": (N_("Six of batons"), N_("the Six of batons")),
     "7B": (N_("Seven of batons"), N_("the Seven of batons")),
-    "JB": (N_("Fante of batons"), N_("the Fante of batons")),
-    "QB": (N_("Cavallo of batons"), N_("the Cavallo of batons")),
-    "KB": (N_("Re of batons"), N_("the Re of batons")),
+    "JB": (N_("Jack of batons"), N_("the Jack of batons")),
+    "QB": (N_("Knight of batons"), N_("the Knight of batons")),
+    "KB": (N_("King of batons"), N_("the King of batons")),
 }
 #: Card code -> (name, name with its definite article), French faces.
 _CARDS_FRENCH: dict[str, tuple[str, str]] = {
@@ -159,12 +157,27 @@ def _own_names(style: str) -> tuple[DeckInfo, str] | None:
     return None
 
 
+def _italian_figure(rank: Rank) -> str:
+    """The figures of Italian-suited decks: named in English as the English call them
+    (Jack, Knight, King, like the numbers beside them), in each language as its players do
+    (Fante, Cavallo, Re in Italian; Sota, Caballo, Rey in Spanish)."""
+    if rank == Rank.JACK:
+        return pgettext("Italian-suited deck", "Jack")
+    if rank == Rank.QUEEN:
+        return pgettext("Italian-suited deck", "Knight")
+    return pgettext("Italian-suited deck", "King")
+
+
 def rank_name(rank: Rank, style: str = "italian") -> str:
-    """A rank on its own, capitalised as a label: "Ace", "Cavallo", "Queen"."""
+    """A rank on its own, capitalised as a label: "Ace", "Knight", "Queen"."""
     own = _own_names(style)
     if own is not None and rank.code in own[0].figures[own[1]]:
         return own[0].figures[own[1]][rank.code]
-    return _((_RANKS_FRENCH if _french(style) else _RANKS_ITALIAN)[rank])
+    if _french(style):
+        return _(_RANKS_FRENCH[rank])
+    if rank in _RANKS_NUMBERS:
+        return _(_RANKS_NUMBERS[rank])
+    return _italian_figure(rank)
 
 
 def suit_name(suit: Suit, style: str = "italian") -> str:

@@ -77,7 +77,16 @@ class TableLayout:
         cos, sin = math.cos(rad), math.sin(rad)
         if index == 0:
             hand = (w * 0.5, h - self.margin - self.card_h * 0.5)
-            label = (w * 0.5, hand[1] - self.card_h * 0.5 - self.label_h * 0.9)
+            top = hand[1] - self.card_h * 0.5
+            # Clear of a raised card (CardSprite.lift_px), where the trick leaves room.
+            trick = self._trick(cos, sin)[1] + self.trick_w * CARD_RATIO * 0.5
+            middle = ((3 if self.has_stock else 40 // self.players) - 1) / 2  # hand_slots arc
+            arc = middle**2 * self.card_w * 0.012
+            clear = top - arc - self.card_w * 0.18 - self.label_h * 0.8 - 6  # 6: focus ring
+            label = (
+                w * 0.5,
+                max(clear, min(trick + self.label_h * 0.55, top - self.label_h * 0.9)),
+            )
             pile = (w - self.margin - self.pile_w * 1.4, h - self.margin - self.card_h * 0.45)
             return SeatSpot(angle, hand, label, self._trick(cos, sin), pile, self.card_w, False)
         small_h = self.small_w * CARD_RATIO
@@ -103,9 +112,24 @@ class TableLayout:
         if self.players == 2:
             # Side by side, each a little towards its player: both faces stay readable.
             return (cx - sin * self.trick_w * 0.6, cy - sin * card_h * 0.1)
+        if self.players >= 5:
+            return self._trick_rows(cos, sin)
         radius_x = self.trick_w * 0.95
         radius_y = card_h * 0.55
         return (cx + radius_x * cos, cy - radius_y * sin)
+
+    def _trick_rows(self, cos: float, sin: float) -> Point:
+        """Five or six seats: the trick in two rows (the seats across the table above, the
+        viewer's side below), each card in its row on its player's side, none over another."""
+        cx, cy = self.centre
+        card_h = self.trick_w * CARD_RATIO
+        angles = [math.radians(self.screen_angle(i)) for i in range(self.players)]
+        top = sin > 1e-6
+        row = sorted(math.cos(a) for a in angles if (math.sin(a) > 1e-6) == top)
+        place = min(range(len(row)), key=lambda i: abs(row[i] - cos))
+        x = cx + (place - (len(row) - 1) / 2) * self.trick_w * 1.12
+        y = cy + (-0.56 if top else 0.56) * card_h
+        return (x, y)
 
     # ------------------------------------------------------------------ hands
 

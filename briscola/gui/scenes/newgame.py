@@ -596,6 +596,9 @@ class NewGameScene(PageScene):
             [*self.option_rows, *seat_widgets, self.back_button, self.start_button]
         )
         self.group.focus_widget(self.start_button)
+        # The ring shows on Start from the first frame: Enter starts, Tab goes round to the
+        # first control.
+        self.group.keyboard_focus = True
         self._typing: TextInput | None = None
         # Layout boxes
         self.left_panel = pygame.Rect(0, 0, 1, 1)

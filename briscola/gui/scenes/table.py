@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.hand = HandInput(self.board, self.play_card, self._settle_hand)
         self.auction = AuctionPanel(app, self.px, self.renderer, self.submit)
         self.show_last = False
+        self.hud_bottom = 0  # the bottom of the buttons at the top left (see on_resize)
         self.hand_done = False
         self.hands_played = 0
         self.hud = TableHud(
@@ -190,6 +191,8 @@ class TableScene(Scene):
         self.hud.lay_out(self.app.assets, self.px, self.board.layout)
         self.auction.lay_out(self.board.layout)
         self.assist.lay_out(self.hud.deck.rect)
+        more = [b.rect for b in self.assist.buttons.widgets]
+        self.hud_bottom = self.hud.clear_of_hands(more, self.px, self.board.layout)
         self.tweener.finish_all()
         self.board.settle(0)
 
@@ -380,17 +383,19 @@ class TableScene(Scene):
         painter = self.painter
         interactive = self.awaiting_human and not self.auction.active
         legal = set(self.legal_cards()) if interactive else set()
-        self.hand.mark(interactive, legal, app.theme.accent, app.settings.reduce_motion)
+        # The hint's outline in another colour than the focus ring's (and a tag says it).
+        self.hand.mark(interactive, legal, app.theme.text, app.settings.reduce_motion)
         # Cards lying still (piles, stock, trick, other hands) are drawn with the table into a
         # cached layer; moving cards and the viewer's hand are drawn every frame.
         moving = {id(tween.target) for tween in self.tweener.tweens}
         moving.update(id(sprite) for sprite in self.my_hand())
-        painter.draw_cards(surface, moving, self.hand.focused() if interactive else None)
+        focused = self.hand.focused() if interactive else None
+        painter.draw_cards(surface, moving, focused, self.hand.hinted() if interactive else None)
         turn = self.turn_shown
         painter.draw_labels(surface, turn, turn is not None and painter.pulsing(turn))
         painter.draw_info(surface, turn)
         painter.draw_bubbles(surface, self.auction.active)
-        painter.draw_bids(surface, self.hud.menu.rect.bottom + self.px(10))
+        painter.draw_bids(surface, self.hud_bottom + self.px(10))
         hud = self.hud
         hud.swap.visible = self.awaiting_human and any(
             isinstance(a, Swap) for a in self.session.legal_actions()
@@ -403,6 +408,6 @@ class TableScene(Scene):
             self.auction.draw(surface, self.session.view())
         if self.show_last:
             painter.draw_last_trick(surface)
-        painter.draw_banner(surface, hud.menu.rect.bottom + self.px(8))
+        painter.draw_banner(surface, self.hud_bottom + self.px(8))
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)

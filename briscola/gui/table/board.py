@@ -271,7 +271,7 @@ class Board:
                 sprite.x, sprite.y, sprite.angle, sprite.w, sprite.flip = x, y, angle, w, flip
                 sprite.air = False
                 continue
-            if sprite in movers:
+            if sprite in movers or sprite.air:  # a card in the air lands where it now belongs
                 self._fly(sprite, duration, x, y, angle, w, flip)
             else:
                 self.tweener.add(

@@ -42,13 +42,21 @@ class HandInput:
         return self.board.held is not None
 
     def reset(self) -> None:
-        """A new turn: the selection goes back to the first card."""
-        self.selected = 0
+        """Something happened on the table: the keyboard selection hides (it stays on the
+        same place), so that a blind Enter at the next turn plays nothing; an arrow or
+        Enter shows it again."""
+        self.keyboard = False
 
     def select(self, card: Card) -> None:
         for i, sprite in enumerate(self.board.my_hand()):
             if sprite.card == card:
                 self.selected = i
+
+    def hinted(self) -> CardSprite | None:
+        """The hinted card in the hand, if any."""
+        if self.hint_card is None:
+            return None
+        return next((s for s in self.board.my_hand() if s.card == self.hint_card), None)
 
     def focused(self) -> CardSprite | None:
         """The card the keyboard focus ring is on (None when the mouse was used last)."""
@@ -65,7 +73,8 @@ class HandInput:
         instant: bool,
     ) -> None:
         """Lift the hovered (or keyboard-selected) playable card, dim the others that may
-        not be played, make the hinted one glow. ``instant``: no easing (reduce motion)."""
+        not be played, outline the hinted one in ``accent`` (another colour than the focus
+        ring's). ``instant``: no easing (reduce motion)."""
         for i, sprite in enumerate(self.board.my_hand()):
             hovered = interactive and (
                 sprite is self.hover or (self.keyboard and i == self.selected)
@@ -117,7 +126,10 @@ class HandInput:
                 step = -1 if key == pygame.K_LEFT else 1
                 self.selected = (current + step) % len(hand)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and hand:
-            self.keyboard = True
+            if not self.keyboard:  # nothing was shown selected: show it, play nothing yet
+                self.keyboard = True
+                self.selected = hand.index(self.hover) if self.hover in hand else self.selected
+                return
             card = hand[min(self.selected, len(hand) - 1)].card
             if card is not None:
                 self.play(card)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..assets import CARD_RATIO
 from ..i18n import _
 from ..tablelayout import TableLayout
 from ..widgets import Button, WidgetGroup
@@ -46,6 +47,24 @@ class TableHud(WidgetGroup):
             rect.midbottom = (round(bx), round(by - layout.stock_w * 0.5 - px(14)))
         self.swap.rect = rect
 
+    def clear_of_hands(
+        self, more: list[pygame.Rect], px: Callable[[float], int], layout: TableLayout
+    ) -> int:
+        """Where the row of buttons (Menu to Deck, then ``more``: other buttons after them)
+        would run into another seat's hand (large UI scale, narrow windows), the buttons that
+        do go on a row below. The bottom of the buttons."""
+        hands = hand_boxes(layout)
+        rects = [b.rect for b in (self.menu, self.last, self.hint, self.deck)] + more
+        x0, y = rects[0].topleft
+        x = x0
+        for rect in rects:
+            rect.topleft = (x, y)
+            if x > x0 and any(rect.colliderect(hand) for hand in hands):
+                x, y = x0, rect.bottom + px(8)
+                rect.topleft = (x, y)
+            x = rect.right + px(8)
+        return max(rect.bottom for rect in rects)
+
     def hotkey(self, key: int) -> bool:
         """The keyboard's way to the buttons: D, L, H, S (Esc is the menu's). True when
         ``key`` is one of them."""
@@ -63,3 +82,19 @@ class TableHud(WidgetGroup):
     def covers(self, pos: tuple[int, int]) -> bool:
         """A shown button lies under ``pos``."""
         return any(b.visible and b.rect.collidepoint(pos) for b in self.widgets)
+
+
+def hand_boxes(layout: TableLayout) -> list[pygame.Rect]:
+    """Where the other seats' hands lie at their largest (upright cards; side seats' turned)."""
+    count = 3 if layout.has_stock else 40 // layout.players
+    boxes = []
+    for index in range(1, layout.players):
+        spot = layout.spots[index]
+        w, h = layout.small_w, round(layout.small_w * CARD_RATIO)
+        if spot.vertical_fan:
+            w, h = h, w
+        for (x, y), _angle in layout.hand_slots(index, count):
+            box = pygame.Rect(0, 0, w, h)
+            box.center = (round(x), round(y))
+            boxes.append(box)
+    return boxes

@@ -103,10 +103,15 @@ class TablePainter:
     # ------------------------------------------------------------------ cards
 
     def draw_cards(
-        self, surface: pygame.Surface, moving: set[int], focused: CardSprite | None
+        self,
+        surface: pygame.Surface,
+        moving: set[int],
+        focused: CardSprite | None,
+        hinted: CardSprite | None = None,
     ) -> None:
         """The still layer, then the cards that move (``moving``: ids of sprites) and the
-        viewer's hand, the flying ones on top; the keyboard focus ring on ``focused``."""
+        viewer's hand, the flying ones on top; the keyboard focus ring on ``focused``, a
+        "Hint" tag on ``hinted`` (its outline is the sprite's glow)."""
         still: list[tuple[CardSprite, bool]] = []
         live: list[tuple[CardSprite, bool]] = []
         for sprite, casts in self.board.draw_order():
@@ -123,6 +128,19 @@ class TablePainter:
         if focused is not None:
             radius = max(4, int(focused.w) * 14 // 250)
             draw_focus(surface, focused.rect(), self.app.theme, radius)
+        if hinted is not None:
+            self._draw_hint_tag(surface, hinted)
+
+    def _draw_hint_tag(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        """A small "Hint" tag on the top edge of the hinted card, in the outline's colour."""
+        app = self.app
+        px = self.px
+        text = app.assets.text(_("Hint"), px(14), app.theme.outline, bold=True)
+        rect = sprite.rect()
+        tag = text.get_rect().inflate(px(12), px(4))
+        tag.center = (rect.centerx, rect.top + px(2))
+        pygame.draw.rect(surface, app.theme.text, tag, border_radius=tag.h // 2)
+        surface.blit(text, text.get_rect(center=tag.center))
 
     def draw_still(self, surface: pygame.Surface, still: list[tuple[CardSprite, bool]]) -> None:
         """The table, its marks and the cards lying still: from a cache while nothing in it
@@ -264,8 +282,35 @@ class TablePainter:
                 self._draw_dealer(surface, plate)
             if thinking is not None and thinking[0] == seat:
                 self._draw_thinking(surface, seat, plate, thinking[1])
+        if board.n >= 5:
+            self._draw_trick_names(surface, seen)
         if app.settings.show_score:
             self._draw_pile_points(surface, seen)
+
+    def _draw_trick_names(self, surface: pygame.Surface, seen: PlayerView) -> None:
+        """Five or six seats: who played each card of the trick, on a tag at its foot in the
+        colour of the player's name plate."""
+        app = self.app
+        px = self.px
+        names = [seat.name for seat in self.session.seats]
+        for seat, sprite in self.board.table:
+            if sprite.air:
+                continue
+            name = _("You") if self.is_player(seat) else names[seat]
+            rect = sprite.rect()
+            size = fit_text(app.assets, name, px(13), rect.width - px(6), bold=True)
+            text = app.assets.text(name, size, app.theme.text, bold=True)
+            tag = text.get_rect().inflate(px(10), px(2))
+            tag.center = (rect.centerx, rect.bottom - px(2))
+            surface.blit(rounded(tag.size, (12, 24, 18, 225), tag.h // 2), tag)
+            pygame.draw.rect(
+                surface,
+                self.seat_colour(seat, seen),
+                tag,
+                width=max(1, px(2)),
+                border_radius=tag.h // 2,
+            )
+            surface.blit(text, text.get_rect(center=tag.center))
 
     def _draw_dealer(self, surface: pygame.Surface, plate: pygame.Rect) -> None:
         app = self.app
@@ -335,7 +380,8 @@ class TablePainter:
             lines.append(_("Trump: not called yet"))
         if not session.hand_over:
             if turn is not None:
-                if self.is_player(turn):
+                hot_seat = sum(session.plays_here(s) for s in range(len(session.seats))) > 1
+                if self.is_player(turn) and not hot_seat:  # hot seat: the name says whose
                     lines.append(_("Your turn"))
                 else:
                     lines.append(_("{name} to play").format(name=session.seats[turn].name))

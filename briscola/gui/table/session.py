@@ -260,6 +260,8 @@ class LocalSession:
         self.anchor = self._shown if self._shown is not None else 0
         self._waiting: int | None = None
         self._hide_after_pull = False
+        #: Hot seat: the human whose hand was shown last (None: ask at the next human turn).
+        self._last_human: int | None = None
         self.event_index = 0
         self.future: Future[tuple[Action, Bot]] | None = None
         self.future_seat = -1
@@ -403,7 +405,10 @@ class LocalSession:
         if seat in self.bots:
             self._bot_turn(seat, dt)
         elif self.hot_seat and self._shown != seat and self._waiting is None:
-            self._waiting = seat
+            if seat == self._last_human:
+                self._show(seat)  # the same player again (leading the next trick): no handover
+            else:
+                self._waiting = seat
         elif not self.hot_seat and self._shown != seat:
             self._show(seat)
 
@@ -499,6 +504,8 @@ class LocalSession:
         self._shown = seat
         if seat is not None:
             self.anchor = seat
+            if seat in self.humans:
+                self._last_human = seat
         if self.state is not None:
             self.event_index = len(self.state.events)
 
@@ -509,6 +516,7 @@ class LocalSession:
         self._bots_before = []
         self.undos = 0
         self._waiting = None
+        self._last_human = None  # a new hand: whoever is at the screen, the first is asked
         if self.hot_seat:
             self._show(None)  # the deal is not animated: nobody may watch their cards come
         if self.keeps:
