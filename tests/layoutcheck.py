@@ -34,7 +34,7 @@ from briscola.gui.widgets import Button, Choice, Slider, Widget, WidgetGroup, fi
 
 #: Modules whose ``draw_panel`` is watched.
 PANEL_MODULES = (
-    "briscola.gui.scenes.page",
+    "briscola.gui.page",
     "briscola.gui.scenes.pause",
     "briscola.gui.scenes.replay",
     "briscola.gui.scenes.rules",

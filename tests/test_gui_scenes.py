@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import gettext
 import json
-import sys
-import types
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +20,7 @@ from briscola.gui import i18n, paths, rules_text
 from briscola.gui.app import App, AppOptions
 from briscola.gui.rules_text import BLOCKS, CARD_ROWS, ROW_CARDS
 from briscola.gui.scene import Scene
+from briscola.gui.scenes import FACTORIES, Lazy
 from briscola.gui.scenes.newgame import (
     PRESET_ORDER,
     Choices,
@@ -79,9 +79,7 @@ class FakeTable(Scene):
 
 @pytest.fixture
 def fake_table(monkeypatch: pytest.MonkeyPatch) -> list[GameSetup]:
-    module = types.ModuleType("briscola.gui.scenes.table")
-    module.TableScene = FakeTable  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "briscola.gui.scenes.table", module)
+    monkeypatch.setitem(FACTORIES, "table", FakeTable)
     FakeTable.started = []
     return FakeTable.started
 
@@ -671,3 +669,42 @@ def test_longer_translations_still_fit(make_app: Any, monkeypatch: pytest.Monkey
     assert i18n._("Start game") == "Startst gamega"
     problems = scene_problems(app, "")
     assert not problems, "\n".join(problems)
+
+
+SCENES = Path(__file__).resolve().parent.parent / "briscola" / "gui" / "scenes"
+
+
+def _scene_imports(path: Path, scenes: set[str]) -> set[str]:
+    """The scene modules ``path`` imports (relative, absolute, or ``from . import x``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names = [node.module] if node.module else [a.name for a in node.names]
+            found.update(n.split(".")[0] for n in names if n.split(".")[0] in scenes)
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module:
+            absolute = f"briscola.gui.{node.module}" if node.level == 2 else node.module
+            names = [absolute]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        found.update(n for n in names if n.startswith("briscola.gui.scenes"))
+    return found
+
+
+def test_no_scene_module_imports_another_scene_module() -> None:
+    scenes = {path.stem for path in SCENES.glob("*.py")} - {"__init__"}
+    assert {"menu", "table", "score"} <= scenes
+    crossing = {
+        path.name: sorted(found)
+        for path in sorted(SCENES.glob("*.py"))
+        if path.stem != "__init__" and (found := _scene_imports(path, scenes))
+    }
+    assert crossing == {}, f"scenes must navigate through App.open: {crossing}"
+
+
+def test_every_registered_scene_name_leads_to_a_scene_class() -> None:
+    lazy = [factory for factory in FACTORIES.values() if isinstance(factory, Lazy)]
+    assert len(lazy) >= 10
+    for factory in lazy:
+        assert issubclass(factory.scene_class(), Scene), factory.name

@@ -16,18 +16,25 @@ if TYPE_CHECKING:
     from ..app import App
     from ..scene import Scene
 
-#: Makes a scene: ``factory(app, **options)``.
-SceneFactory = Callable[..., "Scene"]
+
+class Lazy:
+    """Makes the scene class ``name`` of ``briscola.gui.scenes.<module>``, importing the
+    module when first called."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = f"{__name__}.{module}"
+        self.name = name
+
+    def scene_class(self) -> type[Scene]:
+        scene_class: type[Scene] = getattr(importlib.import_module(self.module), self.name)
+        return scene_class
+
+    def __call__(self, app: App, **options: Any) -> Scene:
+        return self.scene_class()(app, **options)
 
 
-def _lazy(module: str, name: str) -> SceneFactory:
-    """A factory that imports ``briscola.gui.scenes.<module>`` when first called."""
-
-    def make(app: App, **options: Any) -> Scene:
-        scene_class = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-        return scene_class(app, **options)  # type: ignore[no-any-return]
-
-    return make
+def _lazy(module: str, name: str) -> Lazy:
+    return Lazy(module, name)
 
 
 def _resume(app: App, **options: Any) -> Scene | None:

@@ -8,7 +8,6 @@ choices are remembered in ``settings.new_game``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -17,53 +16,31 @@ import pygame
 
 from ...engine import PRESETS, Rules
 from ..i18n import N_, _
+from ..labels import (
+    PRESET_ORDER,
+    kind_label,
+    match_label,
+    preset_label,
+)
+from ..page import PageScene
 from ..setup import LEVELS, GameSetup, SeatConfig, computer_name
 from ..widgets import (
+    BLINK_MS,
+    NAME_LENGTH,
     Button,
-    Choice,
     Label,
-    Theme,
+    OptionChoice,
+    PrimaryButton,
+    TextInput,
     Widget,
     WidgetGroup,
-    draw_focus,
-    fit_text,
+    is_press,
 )
-from .page import PageScene
-from .rules import is_press
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..assets import Assets
 
 MAX_SEATS = 6
-#: Share of a labelled row taken by its value box.
-VALUE_FRACTION = 0.58
-NAME_LENGTH = 16
-#: Milliseconds the text caret stays on, then off.
-BLINK_MS = 530
-
-#: The configurations offered, in the order shown.
-PRESET_ORDER = (
-    "classic2",
-    "classic3",
-    "teams4",
-    "chiamata5",
-    "teams6",
-    "scoperta2",
-    "briscolone2",
-    "briscolone4",
-)
-
-PRESET_LABELS: dict[str, str] = {
-    "classic2": N_("Two players"),
-    "classic3": N_("Three players"),
-    "teams4": N_("Four players (teams)"),
-    "chiamata5": N_("Five players (Briscola Chiamata)"),
-    "teams6": N_("Six players (teams)"),
-    "scoperta2": N_("Briscola scoperta"),
-    "briscolone2": N_("Briscolone (2 players)"),
-    "briscolone4": N_("Briscolone (4 players)"),
-}
 
 PRESET_HELP: dict[str, str] = {
     "classic2": N_(
@@ -105,40 +82,6 @@ KINDS = ("human", *LEVELS)
 #: Team colours (seats of the same parity play together in 4 and 6 player games).
 TEAM_COLOURS = ((84, 148, 232), (228, 96, 78))
 SEAT_COLOUR = (206, 194, 160)
-
-
-def preset_label(name: str) -> str:
-    """The configuration's name for the player (translated)."""
-    label = PRESET_LABELS.get(name)
-    return _(label) if label else name
-
-
-def level_label(level: str) -> str:
-    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level)
-
-
-def kind_label(kind: str) -> str:
-    return {
-        "human": _("Human"),
-        "easy": _("Computer: easy"),
-        "medium": _("Computer: medium"),
-        "hard": _("Computer: hard"),
-    }[kind]
-
-
-def match_label(match: str) -> str:
-    """A match format for the player: "Single hand", "Best of 3", "First to 121 points"..."""
-    if match == "single":
-        return _("Single hand")
-    kind, _sep, number = match.rpartition("-")
-    n = int(number)
-    if kind == "best-of":
-        return _("Best of {n}").format(n=n)
-    if kind == "first-to":
-        return _("First to {n} hands").format(n=n)
-    if kind == "points":
-        return _("First to {n} points").format(n=n)
-    return _("{n} hands").format(n=n)
 
 
 def match_options(preset: str) -> list[str]:
@@ -323,195 +266,6 @@ class Choices:
 # ---------------------------------------------------------------------- widgets
 
 
-class OptionChoice(Choice):
-    """A :class:`Choice` that says why it is unavailable, optionally without a label."""
-
-    def __init__(
-        self,
-        label: Label,
-        options: Sequence[tuple[Any, Label]],
-        value: Any,
-        on_change: Callable[[Any], None],
-        disabled_text: Label | None = None,
-        show_label: bool = True,
-        name: str = "",
-    ) -> None:
-        super().__init__(label, options, value, on_change, name=name)
-        self.disabled_text = disabled_text or (lambda: _("Not available"))
-        self.show_label = show_label
-
-    def set_options(self, options: Sequence[tuple[Any, Label]], value: Any) -> None:
-        self.options = list(options)
-        self.index = 0
-        self.set_value(value)
-
-    def _parts(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        r = self.rect
-        value_w = int(r.width * VALUE_FRACTION) if self.show_label else r.width
-        arrow = min(r.height, value_w // 5)
-        value = pygame.Rect(r.right - value_w, r.y, value_w, r.height)
-        left = pygame.Rect(value.x, r.y, arrow, r.height)
-        right = pygame.Rect(value.right - arrow, r.y, arrow, r.height)
-        return left, value, right
-
-    def shown(self) -> str:
-        return super().shown() if self.enabled else self.disabled_text()
-
-
-class PrimaryButton(Button):
-    """The main action of a screen, drawn in the accent colour (or the danger colour)."""
-
-    danger = False
-
-    def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
-        if not self.enabled:
-            super().draw(surface, assets, theme, focused)
-            return
-        radius = max(4, self.rect.height // 4)
-        shadow = self.rect.move(0, max(2, self.rect.height // 16))
-        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
-        if self.danger:
-            colour = theme.danger
-        else:
-            colour = theme.focus if self.hover or focused else theme.accent
-        pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
-        pygame.draw.rect(surface, theme.outline, self.rect, width=1, border_radius=radius)
-        label = self.label()
-        size = fit_text(assets, label, int(self.rect.height * 0.45), self.rect.width - 16, True)
-        ink = theme.button_text if self.danger else (24, 20, 10)
-        text = assets.text(label, size, ink, bold=True)
-        surface.blit(text, text.get_rect(center=self.rect.center))
-        if focused:  # a light ring: the focus colour would vanish against the accent
-            ring = self.rect.inflate(8, 8)
-            pygame.draw.rect(surface, theme.text, ring, width=3, border_radius=radius + 4)
-
-
-class TextInput(Widget):
-    """A one-line text field: type when it has the focus (click it, or Tab/arrows to it).
-
-    Left/Right move the caret, Home/End jump, Backspace/Delete erase; Enter moves on.
-    Text arrives as ``TEXTINPUT`` events, so accents and other layouts work.
-    """
-
-    def __init__(
-        self,
-        text: str,
-        on_change: Callable[[str], None],
-        placeholder: Label,
-        max_length: int = NAME_LENGTH,
-        on_enter: Callable[[], None] | None = None,
-        name: str = "",
-    ) -> None:
-        super().__init__()
-        self.text = text[:max_length]
-        self.cursor = len(self.text)
-        self.on_change = on_change
-        self.placeholder = placeholder
-        self.max_length = max_length
-        self.on_enter = on_enter
-        self.name = name
-        self.active = False  # has the focus (drawn with a caret)
-
-    # editing
-    def insert(self, text: str) -> None:
-        text = "".join(ch for ch in text if ch.isprintable())
-        room = self.max_length - len(self.text)
-        if not text or room <= 0:
-            return
-        text = text[:room]
-        self.text = self.text[: self.cursor] + text + self.text[self.cursor :]
-        self.cursor += len(text)
-        self.on_change(self.text)
-
-    def backspace(self) -> None:
-        if self.cursor > 0:
-            self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
-            self.cursor -= 1
-            self.on_change(self.text)
-
-    def delete(self) -> None:
-        if self.cursor < len(self.text):
-            self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
-            self.on_change(self.text)
-
-    def set_text(self, text: str) -> None:
-        self.text = text[: self.max_length]
-        self.cursor = len(self.text)
-
-    def step(self, direction: int) -> bool:
-        self.cursor = max(0, min(len(self.text), self.cursor + direction))
-        return True
-
-    def activate(self) -> None:
-        if self.on_enter is not None:
-            self.on_enter()
-
-    def handle_input(self, event: pygame.event.Event) -> bool:
-        """Typing while focused; True if the event was used."""
-        if event.type == pygame.TEXTINPUT:
-            self.insert(event.text)
-            return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        key = event.key
-        if key == pygame.K_BACKSPACE:
-            if event.mod & pygame.KMOD_CTRL:
-                self.set_text("")
-                self.on_change(self.text)
-            else:
-                self.backspace()
-            return True
-        if key == pygame.K_DELETE:
-            self.delete()
-            return True
-        if key == pygame.K_HOME:
-            self.cursor = 0
-            return True
-        if key == pygame.K_END:
-            self.cursor = len(self.text)
-            return True
-        # Space arrives as TEXTINPUT: do not let the widget group treat it as a press.
-        return bool(key == pygame.K_SPACE)
-
-    def font_size(self, assets: Assets) -> int:
-        shown = self.text or self.placeholder()
-        return fit_text(assets, shown, int(self.rect.height * 0.46), self.text_box().width)
-
-    def text_box(self) -> pygame.Rect:
-        pad = max(6, self.rect.height // 4)
-        return self.rect.inflate(-2 * pad, 0)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        # Put the caret where clicked (the group has already given this field the focus).
-        self.cursor = len(self.text)
-
-    def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
-        r = self.rect
-        radius = max(4, r.height // 4)
-        field_colour = (0, 0, 0, 150) if not self.active else (0, 0, 0, 200)
-        back = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(back, field_colour, back.get_rect(), border_radius=radius)
-        surface.blit(back, r)
-        border = theme.accent if self.active else (theme.dim if self.hover else theme.outline)
-        pygame.draw.rect(surface, border, r, width=2 if self.active else 1, border_radius=radius)
-        box = self.text_box()
-        size = self.font_size(assets)
-        if self.text:
-            image = assets.text(self.text, size, theme.text, bold=True)
-        else:
-            image = assets.text(self.placeholder(), size, theme.dim)
-        rect = image.get_rect(midleft=box.midleft)
-        surface.blit(image, rect)
-        if self.active and (pygame.time.get_ticks() // BLINK_MS) % 2 == 0:
-            x = box.x + assets.font(size, True).size(self.text[: self.cursor])[0]
-            if not self.text:
-                x = box.x
-            top, bottom = r.centery - size * 0.6, r.centery + size * 0.6
-            pygame.draw.line(surface, theme.accent, (x + 1, top), (x + 1, bottom), 2)
-        if focused:
-            draw_focus(surface, r, theme, radius)
-
-
 # ---------------------------------------------------------------------- the scene
 
 
@@ -683,9 +437,7 @@ class NewGameScene(PageScene):
     def start(self) -> None:
         setup = self.setup()
         self.remember()
-        from .table import TableScene
-
-        self.app.replace(TableScene(self.app, setup))
+        self.app.open("table", mode="replace", setup=setup)
 
     # ------------------------------------------------------------------ layout
 

@@ -12,13 +12,12 @@ from ..widgets import Button, WidgetGroup, draw_panel
 
 if TYPE_CHECKING:
     from ..app import App
-    from .table import TableScene
 
 
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: Scene) -> None:
         super().__init__(app)
         self.table = table
         self.buttons = [
@@ -33,19 +32,13 @@ class PauseScene(Scene):
         self.panel = pygame.Rect(0, 0, 10, 10)
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def menu(self) -> None:
-        from .menu import MenuScene
-
-        self.app.reset_to(MenuScene(self.app))
+        self.app.open("menu", mode="reset")
 
     def on_resize(self, size: tuple[int, int]) -> None:
         px = self.app.px

@@ -45,7 +45,7 @@ class RecordEntry:
     @property
     def title(self) -> str:
         """Date, game, players and score (built when shown: the language may change)."""
-        from .newgame import preset_label
+        from ..labels import preset_label
 
         doc = self.doc
         result = doc.get("result")

@@ -1,12 +1,7 @@
-"""The Rules screen: every configuration the game offers, scrollable, with card pictures.
-
-Also home of the small text and layout helpers the other menu screens share
-(:class:`TextPainter`, :func:`wrap_text`, :func:`fitted_scale`, :class:`Scrollbar`).
-"""
+"""The Rules screen: every configuration the game offers, scrollable, with card pictures."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -19,252 +14,28 @@ from ..i18n import _
 from ..names import suit_title, uses_french_names
 from ..rules_text import BLOCKS, CARD_ROWS, ROW_CARDS
 from ..scene import Scene
-from ..widgets import Button, Theme, WidgetGroup, draw_focus, draw_panel, fit_text
+from ..widgets import (
+    MIN_TEXT,
+    Button,
+    Scrollbar,
+    TextPainter,
+    Theme,
+    WidgetGroup,
+    draw_focus,
+    draw_panel,
+    draw_title,
+    fit_text,
+    fitted_scale,
+    is_press,
+    scroll_keys,
+    wrap_text,
+)
 
 if TYPE_CHECKING:
     from ..app import App
     from ..assets import Assets
 
 Colour = tuple[int, int, int]
-
-#: Smallest font size any menu screen draws (at 1024x600).
-MIN_TEXT = 10
-
-
-# ---------------------------------------------------------------------- shared helpers
-
-
-def fitted_scale(app: App, design_w: float, design_h: float) -> float:
-    """Pixels per design pixel: the App's scale, shrunk so ``design_w`` x ``design_h`` fits."""
-    width, height = app.size
-    return max(0.3, min(app.ui_scale, width / design_w, height / design_h))
-
-
-def scaler(scale: float) -> Callable[[float], int]:
-    """A ``px()`` function for ``scale`` (design sizes for a 720 px high window)."""
-
-    def px(value: float) -> int:
-        return max(1, round(value * scale))
-
-    return px
-
-
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` (words longer than a line are cut)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            while font.size(word)[0] > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and font.size(word[:cut])[0] > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
-
-
-@dataclass
-class DrawnText:
-    """A piece of text as drawn, with the box it had to fit (checked by the tests)."""
-
-    text: str
-    size: int
-    bold: bool
-    box: pygame.Rect
-    #: The clipping rectangle when the text was drawn in a scrolled view (else None).
-    clip: pygame.Rect | None = None
-
-
-@dataclass
-class TextPainter:
-    """Draws text fitted into boxes and remembers what it drew during the last frame."""
-
-    assets: Assets
-    drawn: list[DrawnText] = field(default_factory=list)
-
-    def begin(self) -> None:
-        self.drawn.clear()
-
-    def fit(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        box: pygame.Rect,
-        size: int,
-        colour: Colour,
-        bold: bool = False,
-        align: str = "left",
-        shadow: bool = False,
-    ) -> pygame.Rect:
-        """Draw ``text`` on one line inside ``box`` (shrunk to fit), vertically centred."""
-        clip = surface.get_clip()
-        if not clip.colliderect(box):
-            return pygame.Rect(box.topleft, (0, 0))
-        size = fit_text(self.assets, text, min(size, max(MIN_TEXT, box.height)), box.width, bold)
-        image = self.assets.text(text, size, colour, bold)
-        rect = image.get_rect()
-        rect.centery = box.centery
-        if align == "center":
-            rect.centerx = box.centerx
-        elif align == "right":
-            rect.right = box.right
-        else:
-            rect.left = box.left
-        if shadow:
-            dark = self.assets.text(text, size, (0, 0, 0), bold)
-            offset = max(1, size // 16)
-            surface.blit(dark, rect.move(offset, offset))
-        surface.blit(image, rect)
-        clipped = None if clip == surface.get_rect() else clip.copy()
-        self.drawn.append(DrawnText(text, size, bold, box.copy(), clipped))
-        return rect
-
-    def paragraph(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        box: pygame.Rect,
-        size: int,
-        colour: Colour,
-        bold: bool = False,
-        align: str = "left",
-        spacing: float = 1.25,
-    ) -> int:
-        """Draw ``text`` word-wrapped in ``box`` from the top (lines that do not fit the
-        box's height are shrunk first, then cut). Returns the height used."""
-        lines, size = self.layout(text, box, size, bold, spacing)
-        line_h = round(self.assets.font(size, bold).get_linesize() * spacing / 1.25)
-        y = box.top
-        for line in lines:
-            self.fit(
-                surface, line, pygame.Rect(box.x, y, box.width, line_h), size, colour, bold, align
-            )
-            y += line_h
-        return y - box.top
-
-    def layout(
-        self, text: str, box: pygame.Rect, size: int, bold: bool = False, spacing: float = 1.25
-    ) -> tuple[list[str], int]:
-        """The lines and the font size :meth:`paragraph` would use."""
-        while True:
-            font = self.assets.font(size, bold)
-            lines = wrap_text(font, text, box.width)
-            line_h = round(font.get_linesize() * spacing / 1.25)
-            if len(lines) * line_h <= box.height or size <= MIN_TEXT:
-                break
-            size -= 1
-        fitting = max(1, box.height // max(1, line_h))
-        if len(lines) > fitting:
-            lines = lines[:fitting]
-            last = lines[-1]
-            while last and font.size(last + "…")[0] > box.width:
-                last = last[:-1]
-            lines[-1] = last.rstrip() + "…"
-        return lines, size
-
-
-def draw_title(
-    painter: TextPainter, surface: pygame.Surface, text: str, box: pygame.Rect, colour: Colour
-) -> None:
-    """A screen title: large, bold, with a soft shadow."""
-    painter.fit(surface, text, box, box.height, colour, bold=True, align="center", shadow=True)
-
-
-class Scrollbar:
-    """A vertical scrollbar beside a view; the thumb can be dragged, the track clicked."""
-
-    def __init__(self) -> None:
-        self.track = pygame.Rect(0, 0, 8, 100)
-        self.dragging = False
-        self._grab = 0
-
-    def thumb(self, offset: float, view: int, content: int) -> pygame.Rect:
-        if content <= view:
-            return self.track.copy()
-        height = max(self.track.width * 3, round(self.track.height * view / content))
-        travel = self.track.height - height
-        top = self.track.top + round(travel * offset / max(1, content - view))
-        return pygame.Rect(self.track.x, top, self.track.width, height)
-
-    def handle_event(
-        self, event: pygame.event.Event, offset: float, view: int, content: int
-    ) -> float | None:
-        """A new scroll offset when the event moves the bar, else None."""
-        if content <= view:
-            return None
-        thumb = self.thumb(offset, view, content)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.track.inflate(self.track.width * 2, 0)
-            if thumb.inflate(self.track.width * 2, 0).collidepoint(event.pos):
-                self.dragging = True
-                self._grab = event.pos[1] - thumb.top
-                return offset
-            if hit.collidepoint(event.pos):
-                page = view * 0.9
-                return offset + (page if event.pos[1] > thumb.centery else -page)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.dragging:
-                self.dragging = False
-                return offset
-        elif event.type == pygame.MOUSEMOTION and self.dragging:
-            travel = self.track.height - thumb.height
-            top = event.pos[1] - self._grab - self.track.top
-            return float(max(0, min(1, top / max(1, travel))) * (content - view))
-        return None
-
-    def draw(
-        self,
-        surface: pygame.Surface,
-        offset: float,
-        view: int,
-        content: int,
-        colour: Colour,
-        accent: Colour,
-    ) -> None:
-        if content <= view:
-            return
-        radius = self.track.width // 2
-        track = pygame.Surface(self.track.size, pygame.SRCALPHA)
-        pygame.draw.rect(track, (0, 0, 0, 110), track.get_rect(), border_radius=radius)
-        surface.blit(track, self.track)
-        thumb = self.thumb(offset, view, content)
-        pygame.draw.rect(surface, accent if self.dragging else colour, thumb, border_radius=radius)
-
-
-def scroll_keys(event: pygame.event.Event, line: int, page: int) -> float | None:
-    """The scroll change asked by a key or the mouse wheel (None: not a scroll event)."""
-    if event.type == pygame.MOUSEWHEEL:
-        return float(-event.y * line * 1.5)
-    if event.type != pygame.KEYDOWN:
-        return None
-    return {
-        pygame.K_UP: -line,
-        pygame.K_DOWN: line,
-        pygame.K_PAGEUP: -page,
-        pygame.K_PAGEDOWN: page,
-        pygame.K_HOME: -1e9,
-        pygame.K_END: 1e9,
-    }.get(event.key)
-
-
-PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT)
-
-
-def is_press(event: pygame.event.Event) -> bool:
-    """A click, or a key that activates or changes the focused widget (for the click sound)."""
-    if event.type == pygame.MOUSEBUTTONDOWN:
-        return bool(event.button == 1)
-    return event.type == pygame.KEYDOWN and event.key in PRESS_KEYS
-
 
 # ---------------------------------------------------------------------- the rules screen
 

@@ -22,15 +22,23 @@ from ...engine import Card
 from .. import paths
 from ..assets import card_size
 from ..i18n import _
+from ..labels import match_label, preset_label
 from ..names import card_the, rank_name
+from ..page import DESIGN, PageScene
 from ..scorefan import FanSpec, fan_row
 from ..storage import atomic_write_json
 from ..summary import HandSummary
 from ..tween import ease_out_cubic
-from ..widgets import Button, WidgetGroup, draw_panel
-from .newgame import PrimaryButton, match_label, preset_label
-from .page import DESIGN, PageScene
-from .rules import MIN_TEXT, draw_title, fitted_scale, is_press
+from ..widgets import (
+    MIN_TEXT,
+    Button,
+    PrimaryButton,
+    WidgetGroup,
+    draw_panel,
+    draw_title,
+    fitted_scale,
+    is_press,
+)
 
 if TYPE_CHECKING:
     from ..app import App

@@ -10,15 +10,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..i18n import _, decimal
+from ..labels import level_label, preset_label
+from ..page import PageScene
 from ..stats import HOT_SEAT, Entry, Stats
-from ..widgets import Button, WidgetGroup
-from .newgame import PrimaryButton, level_label, preset_label
-from .page import PageScene
-from .rules import (
-    Scrollbar,
-    is_press,
-    scroll_keys,
-)
+from ..widgets import Button, PrimaryButton, Scrollbar, WidgetGroup, is_press, scroll_keys
 
 if TYPE_CHECKING:
     from ..app import App

@@ -8,12 +8,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..scene import Scene
-from ..widgets import WidgetGroup, draw_panel
-from .rules import Scrollbar, TextPainter, draw_title, fitted_scale, scroll_keys
+from .scene import Scene
+from .widgets import (
+    Scrollbar,
+    TextPainter,
+    WidgetGroup,
+    draw_panel,
+    draw_title,
+    fitted_scale,
+    scroll_keys,
+)
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .app import App
 
 DESIGN = (1180, 720)
 #: Design heights of the title band (with the space under it) and of the button row (with

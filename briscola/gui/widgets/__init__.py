@@ -1,0 +1,58 @@
+"""Widgets usable with mouse and keyboard alone, one per module, and the theme.
+
+Labels are callables (usually ``lambda: _("New game")``) so that a language change shows at
+once. A :class:`WidgetGroup` keeps focus: Up/Down/Tab move it, Enter/Space activate,
+Left/Right change a choice or slider; the focused widget has a visible ring. Everything is
+importable from ``briscola.gui.widgets``.
+"""
+
+from __future__ import annotations
+
+from .base import Label, Widget
+from .button import Button
+from .choice import Choice, Toggle
+from .draw import draw_focus, draw_panel, fit_text, rounded
+from .group import WidgetGroup
+from .keys import PRESS_KEYS, is_press
+from .option import VALUE_FRACTION, OptionChoice
+from .primary import PrimaryButton
+from .scrollbar import Scrollbar, scroll_keys
+from .slider import Slider
+from .text import MIN_TEXT, DrawnText, TextPainter, draw_title, fitted_scale, scaler, wrap_text
+from .text_input import BLINK_MS, NAME_LENGTH, TextInput
+from .theme import HIGH_CONTRAST, THEME, Colour, Theme
+
+__all__ = [
+    "BLINK_MS",
+    "HIGH_CONTRAST",
+    "MIN_TEXT",
+    "NAME_LENGTH",
+    "PRESS_KEYS",
+    "THEME",
+    "VALUE_FRACTION",
+    "Button",
+    "Choice",
+    "Colour",
+    "DrawnText",
+    "Label",
+    "OptionChoice",
+    "PrimaryButton",
+    "Scrollbar",
+    "Slider",
+    "TextInput",
+    "TextPainter",
+    "Theme",
+    "Toggle",
+    "Widget",
+    "WidgetGroup",
+    "draw_focus",
+    "draw_panel",
+    "draw_title",
+    "fit_text",
+    "fitted_scale",
+    "is_press",
+    "rounded",
+    "scaler",
+    "scroll_keys",
+    "wrap_text",
+]

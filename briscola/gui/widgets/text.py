@@ -1,0 +1,165 @@
+"""Text on the menu screens: wrapped and fitted into boxes, remembered for the tests;
+titles; the scale that fits a design into the window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .draw import fit_text
+from .theme import Colour
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..assets import Assets
+
+#: Smallest font size any menu screen draws (at 1024x600).
+MIN_TEXT = 10
+
+
+def fitted_scale(app: App, design_w: float, design_h: float) -> float:
+    """Pixels per design pixel: the App's scale, shrunk so ``design_w`` x ``design_h`` fits."""
+    width, height = app.size
+    return max(0.3, min(app.ui_scale, width / design_w, height / design_h))
+
+
+def scaler(scale: float) -> Callable[[float], int]:
+    """A ``px()`` function for ``scale`` (design sizes for a 720 px high window)."""
+
+    def px(value: float) -> int:
+        return max(1, round(value * scale))
+
+    return px
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (words longer than a line are cut)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class DrawnText:
+    """A piece of text as drawn, with the box it had to fit (checked by the tests)."""
+
+    text: str
+    size: int
+    bold: bool
+    box: pygame.Rect
+    #: The clipping rectangle when the text was drawn in a scrolled view (else None).
+    clip: pygame.Rect | None = None
+
+
+@dataclass
+class TextPainter:
+    """Draws text fitted into boxes and remembers what it drew during the last frame."""
+
+    assets: Assets
+    drawn: list[DrawnText] = field(default_factory=list)
+
+    def begin(self) -> None:
+        self.drawn.clear()
+
+    def fit(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        box: pygame.Rect,
+        size: int,
+        colour: Colour,
+        bold: bool = False,
+        align: str = "left",
+        shadow: bool = False,
+    ) -> pygame.Rect:
+        """Draw ``text`` on one line inside ``box`` (shrunk to fit), vertically centred."""
+        clip = surface.get_clip()
+        if not clip.colliderect(box):
+            return pygame.Rect(box.topleft, (0, 0))
+        size = fit_text(self.assets, text, min(size, max(MIN_TEXT, box.height)), box.width, bold)
+        image = self.assets.text(text, size, colour, bold)
+        rect = image.get_rect()
+        rect.centery = box.centery
+        if align == "center":
+            rect.centerx = box.centerx
+        elif align == "right":
+            rect.right = box.right
+        else:
+            rect.left = box.left
+        if shadow:
+            dark = self.assets.text(text, size, (0, 0, 0), bold)
+            offset = max(1, size // 16)
+            surface.blit(dark, rect.move(offset, offset))
+        surface.blit(image, rect)
+        clipped = None if clip == surface.get_rect() else clip.copy()
+        self.drawn.append(DrawnText(text, size, bold, box.copy(), clipped))
+        return rect
+
+    def paragraph(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        box: pygame.Rect,
+        size: int,
+        colour: Colour,
+        bold: bool = False,
+        align: str = "left",
+        spacing: float = 1.25,
+    ) -> int:
+        """Draw ``text`` word-wrapped in ``box`` from the top (lines that do not fit the
+        box's height are shrunk first, then cut). Returns the height used."""
+        lines, size = self.layout(text, box, size, bold, spacing)
+        line_h = round(self.assets.font(size, bold).get_linesize() * spacing / 1.25)
+        y = box.top
+        for line in lines:
+            self.fit(
+                surface, line, pygame.Rect(box.x, y, box.width, line_h), size, colour, bold, align
+            )
+            y += line_h
+        return y - box.top
+
+    def layout(
+        self, text: str, box: pygame.Rect, size: int, bold: bool = False, spacing: float = 1.25
+    ) -> tuple[list[str], int]:
+        """The lines and the font size :meth:`paragraph` would use."""
+        while True:
+            font = self.assets.font(size, bold)
+            lines = wrap_text(font, text, box.width)
+            line_h = round(font.get_linesize() * spacing / 1.25)
+            if len(lines) * line_h <= box.height or size <= MIN_TEXT:
+                break
+            size -= 1
+        fitting = max(1, box.height // max(1, line_h))
+        if len(lines) > fitting:
+            lines = lines[:fitting]
+            last = lines[-1]
+            while last and font.size(last + "…")[0] > box.width:
+                last = last[:-1]
+            lines[-1] = last.rstrip() + "…"
+        return lines, size
+
+
+def draw_title(
+    painter: TextPainter, surface: pygame.Surface, text: str, box: pygame.Rect, colour: Colour
+) -> None:
+    """A screen title: large, bold, with a soft shadow."""
+    painter.fit(surface, text, box, box.height, colour, bold=True, align="center", shadow=True)
