@@ -288,8 +288,8 @@ class TablePainter:
             self._draw_pile_points(surface, seen)
 
     def _draw_trick_names(self, surface: pygame.Surface, seen: PlayerView) -> None:
-        """Five or six seats: who played each card of the trick, on a tag at its foot in the
-        colour of the player's name plate."""
+        """Five or six seats: who played each card of the trick, on a tag by it (above the
+        upper row, below the lower one) in the colour of the player's name plate."""
         app = self.app
         px = self.px
         names = [seat.name for seat in self.session.seats]
@@ -301,7 +301,10 @@ class TablePainter:
             size = fit_text(app.assets, name, px(13), rect.width - px(6), bold=True)
             text = app.assets.text(name, size, app.theme.text, bold=True)
             tag = text.get_rect().inflate(px(10), px(2))
-            tag.center = (rect.centerx, rect.bottom - px(2))
+            if sprite.y < self.board.layout.centre[1]:  # the upper row: the tag above it
+                tag.midbottom = (rect.centerx, rect.top - px(1))
+            else:
+                tag.midtop = (rect.centerx, rect.bottom + px(1))
             surface.blit(rounded(tag.size, (12, 24, 18, 225), tag.h // 2), tag)
             pygame.draw.rect(
                 surface,
