@@ -85,6 +85,10 @@ def test_the_score_screen_opens_the_review_of_the_players_seat_and_keeps_it(app:
     assert wait_for(app, lambda: not review.running)
     app.step(DT)
     assert review.result is not None and review.error is None
+    # Each card is shown with what the player saw: the trump, the cards already down.
+    assert review.context(0).startswith("Trump: ") and "You led this trick." in review.context(0)
+    seen = review.views[1]
+    assert bool(seen.table) == ("On the table" in review.context(1))
     kept = Review.from_json(summary.record["review"])
     assert kept == review.result and len(kept.moves) == 20
     # A replay of the record shows the kept review at once.

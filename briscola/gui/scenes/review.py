@@ -12,16 +12,18 @@ The scene takes a record and a seat and imports no other scene.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...coach import MoveReview, Review, review
+from ...coach import MoveReview, Review, decisions, review
+from ...engine import PlayerView
 from ..coachtext import reason_text, summary_text, verdict_text
 from ..i18n import _, decimal, pgettext
-from ..names import card_name, card_the
+from ..names import card_name, card_the, suit_name
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup, draw_panel
 
@@ -80,6 +82,11 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.keep = keep
         self._kept = False
+        #: The seat's view before each card it played (the trick so far, the trump).
+        self.views: list[PlayerView] = []
+        # A record that does not replay has no views: the worker says why.
+        with contextlib.suppress(ValueError):
+            self.views = [seen for seen, _card in decisions(record, seat)]
         self.record = record
         self.seat = seat
         self.budget = budget
@@ -158,6 +165,23 @@ class ReviewScene(Scene):
         self.previous.enabled = bool(moves) and self.index > 0
         self.next.enabled = bool(moves) and self.index < len(moves) - 1
         self.costliest.enabled = self.result is not None and self.result.costliest() is not None
+
+    def context(self, index: int) -> str:
+        """What the seat saw when it played its ``index``-th card: the trump and the cards
+        already on the table ("" when not known)."""
+        if not 0 <= index < len(self.views):
+            return ""
+        seen = self.views[index]
+        style = self.app.settings.deck_style
+        parts = []
+        if seen.trump is not None:
+            parts.append(_("Trump: {suit}").format(suit=suit_name(seen.trump, style)))
+        if seen.table:
+            cards = ", ".join(card_the(card, style) for _seat, card in seen.table)
+            parts.append(_("On the table: {cards}").format(cards=cards))
+        else:
+            parts.append(_("You led this trick."))
+        return " · ".join(parts)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -329,6 +353,11 @@ class ReviewScene(Scene):
             number=self.index + 1, total=len(result.moves), trick=move.trick + 1
         )
         y = self._text(surface, heading, px(22), (inner.x, y + px(18)), theme.dim).bottom
+        context = self.context(self.index)
+        if context:
+            y = self._text(
+                surface, context, px(22), (inner.x, y + px(4)), theme.dim, False, inner.width
+            ).bottom
         played = _("You played {card}: {verdict}").format(
             card=card_the(move.played, style), verdict=verdict_text(move.verdict)
         )

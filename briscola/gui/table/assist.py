@@ -109,8 +109,8 @@ class Assist:
 
     def values(self) -> dict[Card, float]:
         """Each card's expected points, when the setting is on and they are known."""
-        if not self.app.settings.coach_values:
-            return {}
+        if not self.app.settings.coach_values or isinstance(self.session, Teaching):
+            return {}  # (the lesson's own suggestions are not the search's)
         advice = self.advice()
         return dict(advice.assessment.values) if advice is not None else {}
 
@@ -211,51 +211,45 @@ class Assist:
             if button.visible:
                 button.draw(surface, app.assets, app.theme, False)
         self._draw_values(surface)
+        top = self.px(132)  # under the match information at the top right (four lines)
         if isinstance(self.session, Teaching):
-            self._draw_caption(surface, self.session)
+            box = self._draw_caption(surface, self.session)
+            top = box.bottom + self.px(10) if box is not None else top
         text = self.hint_text()
         if text is not None:
             self._draw_hint(surface, text)
         if self.memory_open:
-            self.draw_memory(surface)
-
-    def hand_top(self) -> int:
-        """The top of the player's hand and its name label."""
-        lay = self.board.layout
-        spot = lay.spots[0]
-        return round(spot.label[1] - lay.label_h * 0.7)
+            self.draw_memory(surface, top)
 
     def _draw_hint(self, surface: pygame.Surface, text: str) -> None:
+        """The hint's sentence at the bottom left, beside the player's hand (above the hand
+        lies the trick)."""
         px = self.px
         lay = self.board.layout
-        font = self.app.assets.font(max(14, px(19)))
-        width = min(lay.w - px(20), max(px(420), round(lay.w * 0.5)))
+        hand = self.board.my_hand()
+        hand_left = min((s.rect().left for s in hand), default=round(lay.w * 0.35))
+        width = max(px(220), min(px(520), hand_left - px(24)))
+        font = self.app.assets.font(max(13, px(18)))
+        theme = self.app.theme
+        bottom = lay.h - px(10)
         draw_note(
-            surface,
-            font,
-            text,
-            self.app.theme,
-            round(lay.w / 2),
-            self.hand_top() - px(6),
-            width,
-            px(12),
-            title=_("Hint"),
+            surface, font, text, theme, 0, bottom, width, px(12), _("Hint"), None, True, px(10)
         )
 
-    def _draw_caption(self, surface: pygame.Surface, lesson: Teaching) -> None:
-        """The lesson's caption, at the left of the table under the buttons."""
+    def _draw_caption(self, surface: pygame.Surface, lesson: Teaching) -> pygame.Rect | None:
+        """The lesson's caption at the right, under the match information."""
         caption = lesson.caption(self.app.settings.deck_style)
         if caption is None:
-            return
+            return None
         title, text = caption
         px = self.px
         lay = self.board.layout
         font = self.app.assets.font(max(14, px(18)))
-        width = max(px(300), min(px(560), round(lay.w * 0.34)))
-        top = self.memory_button.rect.bottom + px(12)
+        width = max(px(300), min(px(520), round(lay.w * 0.33)))
         theme = self.app.theme
-        draw_note(
-            surface, font, text, theme, px(10) + width // 2, 0, width, px(12), title, top, True
+        right = lay.w - px(10)
+        return draw_note(
+            surface, font, text, theme, 0, 0, width, px(12), title, px(132), True, right - width
         )
 
     def _draw_values(self, surface: pygame.Surface) -> None:
@@ -274,7 +268,7 @@ class Assist:
             image = self.app.assets.text(decimal(points), size, colour, True)
             rect = sprite.rect()
             # Inside the card's top edge: above it lie the player's name and the hint's tag.
-            chip = image.get_rect(midtop=(rect.centerx, rect.top + px(8)))
+            chip = image.get_rect(midtop=(rect.centerx, rect.top + px(22)))
             back = chip.inflate(px(12), px(4))
             draw_panel(surface, back, theme, back.height // 2)
             surface.blit(image, chip)
@@ -295,7 +289,7 @@ class Assist:
             rows.append((who, _("{points} points").format(points=points)))
         return rows
 
-    def draw_memory(self, surface: pygame.Surface) -> None:
+    def draw_memory(self, surface: pygame.Surface, top: int) -> None:
         app = self.app
         theme = app.theme
         px = self.px
@@ -313,8 +307,7 @@ class Assist:
         width = max(label_w + text_w + px(16), bold.size(heading)[0]) + 2 * pad
         height = (len(rows) + 2) * step + px(8) + 2 * pad
         box = pygame.Rect(0, 0, width, height)
-        # Under the match information at the top right (four lines at most).
-        box.topright = (surface.get_width() - px(10), px(132))
+        box.topright = (surface.get_width() - px(10), top)
         draw_panel(surface, box, theme, pad)
         x, y = box.x + pad, box.y + pad
         for i, (label, text) in enumerate(rows):

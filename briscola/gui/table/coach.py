@@ -131,10 +131,12 @@ def draw_note(
     title: str = "",
     top: int | None = None,
     left_aligned: bool = False,
+    left: int | None = None,
 ) -> pygame.Rect:
     """``text`` wrapped in a rounded box whose bottom edge is at ``bottom`` (or whose top is
     at ``top``; its top kept on screen), centred on ``centre_x``; ``title`` first in the
-    accent colour; ``left_aligned`` for paragraphs. Returns the box."""
+    accent colour; ``left_aligned`` for paragraphs; ``left``: the box's left edge instead of
+    its centre. Returns the box."""
     lines = wrap(font, text, max_width - 2 * pad)
     rows: list[tuple[str, tuple[int, int, int]]] = []
     if title:
@@ -147,6 +149,8 @@ def draw_note(
     box.midbottom = (centre_x, bottom)
     if top is not None:
         box.top = top
+    if left is not None:
+        box.left = left
     box.top = max(box.top, pad)
     box.left = max(box.left, pad // 2)
     box.right = min(box.right, surface.get_width() - pad // 2)
