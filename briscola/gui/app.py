@@ -347,7 +347,7 @@ class App:
             if (width, height) != (event.w, event.h):
                 self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
             else:
-                self.screen = pygame.display.get_surface()
+                self.screen = pygame.display.get_surface() or self.screen
             self._windowed_size = (width, height)
             self._resized()
             return

@@ -114,7 +114,8 @@ def idle_cpu(scene: str, size: tuple[int, int], seconds: float) -> float:
 
         def counted() -> bool:
             top = app.scene
-            return type(top).__name__ == "ScoreScene" and top.next_frame_in() != 0.0
+            scored = top is not None and type(top).__name__ == "ScoreScene"
+            return scored and top is not None and top.next_frame_in() != 0.0
 
         _settle(app, counted, limit=180.0)
         app.options.turbo = False

@@ -161,16 +161,16 @@ class CardRenderer:
         shadow_on = shadow or lifted
         # Shadows are soft: the one of the nearest width in use serves a card in flight.
         shadow_w = min(self.exact, key=lambda e: abs(e - width)) if self.exact else width
-        shadow = self.assets.shadow(shadow_w, 110 if lifted else 80)
+        dark = self.assets.shadow(shadow_w, 110 if lifted else 80)
         if angle:
-            key = ("shadow", shadow_w, lifted, angle)
-            base_shadow = shadow
-            shadow = self._rotated.get_or_make(
-                key, lambda: pygame.transform.rotozoom(base_shadow, angle, 1.0)
+            base_shadow = dark
+            dark = self._rotated.get_or_make(
+                ("shadow", shadow_w, lifted, angle),
+                lambda: pygame.transform.rotozoom(base_shadow, angle, 1.0),
             )
         offset = width * (0.07 if lifted else 0.03)
         if shadow_on and squeeze > 0.3:
-            surface.blit(shadow, shadow.get_rect(center=(cx + offset, cy + offset * 1.4)))
+            surface.blit(dark, dark.get_rect(center=(cx + offset, cy + offset * 1.4)))
         rect = image.get_rect(center=(round(cx), round(cy)))
         surface.blit(image, rect)
         if sprite.dim and show_face:

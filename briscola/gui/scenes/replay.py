@@ -8,6 +8,7 @@ hand open, the trick on the table with its winner, the piles and points so far.
 from __future__ import annotations
 
 import copy
+import functools
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,7 +146,11 @@ class ReplayPickerScene(Scene):
         self.rows: list[Button] = []
         for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
             self.rows.append(
-                Button(lambda e=entry: e.title, lambda e=entry: self.open(e), name="record")
+                Button(
+                    functools.partial(getattr, entry, "title"),
+                    functools.partial(self.open, entry),
+                    name="record",
+                )
             )
         self.group = WidgetGroup([*self.rows, self.prev, self.next, self.back])
         self.prev.visible = self.next.visible = len(self.entries) > PAGE

@@ -86,16 +86,16 @@ class WidgetGroup:
                     return True
                 self.move_focus(1 if forward else -1)
                 return True
-            widget = self.focused
-            if widget is None or not widget.enabled:
+            current = self.focused
+            if current is None or not current.enabled:
                 return False
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.keyboard_focus = True
-                widget.activate()
+                current.activate()
                 return True
             if key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.keyboard_focus = True
-                return widget.step(-1 if key == pygame.K_LEFT else 1)
+                return current.step(-1 if key == pygame.K_LEFT else 1)
         return False
 
     def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme) -> None:
