@@ -243,11 +243,13 @@ class LessonSession(LocalSession):
                     [
                         why,
                         draw,
-                        (
-                            _("{card} is led: it is worth {points} points.")
-                            if led.points
-                            else _("{card} is led: it is worth no points.")
-                        ).format(card=_cap(card_the(led, style)), points=led.points),
+                        _cap(
+                            (
+                                _("{card} is led: it is worth {points} points.")
+                                if led.points
+                                else _("{card} is led: it is worth no points.")
+                            ).format(card=card_the(led, style), points=led.points)
+                        ),
                         take,
                     ]
                 )
