@@ -5,6 +5,7 @@ the hand marked in the statistics), all headless."""
 from __future__ import annotations
 
 import os
+import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,8 +17,7 @@ import pygame
 import pytest
 from guihelp import DT, click, key, make_app, run_until, start
 
-from briscola.coach import evaluate
-from briscola.engine import Rules
+from briscola.engine import Card, GameState, Match, Rules, view
 from briscola.gui import autosave, i18n
 from briscola.gui.app import App
 from briscola.gui.coachtext import reason_text
@@ -89,17 +89,32 @@ def test_the_hint_shows_the_coachs_card_and_one_sentence_why(app: App) -> None:
     assert scene.assist.hint_text() is None
 
 
-def test_the_hint_reads_only_the_players_view(app: App) -> None:
-    scene = _table(app, seed=8)
-    seen = scene.session.view()
-    state = scene.session.state  # type: ignore[attr-defined]
-    # Another deal of the cards the player cannot see gives the same view, so the same hint.
-    found = evaluate(seen, seed=0)
-    assert {card for card, _ in found.values} == set(seen.hand)
-    assert all(card not in seen.hand for card in state.hands[1])
+def _hint_on(app: App, state: GameState) -> tuple[Card | None, str | None]:
+    """The hint card and sentence the table shows for seat 0 of ``state``."""
+    setup = _solo()
+    match = Match(setup.rules, first_dealer=state.dealer)
+    scene = start(app, TableScene(app, setup, match=match, state=state))
+    assert isinstance(scene, TableScene)
+    assert run_until(app, lambda: scene.awaiting_human)
     key(app, pygame.K_h)
     assert wait_for(app, lambda: scene.hand.hint_card is not None)
-    assert scene.hand.hint_card == advise(seen).best
+    return scene.hand.hint_card, scene.assist.hint_text()
+
+
+def test_the_hint_never_reads_a_card_the_player_cannot_see(app: App) -> None:
+    rules = Rules.preset("classic2")
+    state = GameState.new(rules, random.Random(31), dealer=1)
+    # The same deal with the cards seat 0 cannot see (the opponent's hand and the stock
+    # under the briscola) in another order: seat 0's view is the same, so is the hint.
+    deck = list(state.deck)
+    hidden = [1, 3, 5, *range(7, len(deck))]
+    shuffled = [deck[i] for i in hidden]
+    random.Random(2).shuffle(shuffled)
+    for i, card in zip(hidden, shuffled, strict=True):
+        deck[i] = card
+    other = GameState(rules, deck, dealer=1)
+    assert view(other, 0) == view(state, 0) and other.hands[1] != state.hands[1]
+    assert _hint_on(app, state) == _hint_on(app, other)
 
 
 def test_the_values_overlay_shows_each_cards_expected_points_once_per_turn(app: App) -> None:
