@@ -126,7 +126,16 @@ def test_the_values_overlay_shows_each_cards_expected_points_once_per_turn(app: 
     seen = scene.session.view()
     assert set(values) == set(seen.hand)
     assert values == dict(advise(seen).assessment.values)
+    for _frame in range(5):  # the turn goes on: no second assessment of it
+        app.step(DT)
+    assert len(scene.assist.coach._jobs) == 1
     scene.draw(app.screen)
+    # The next turn gets its own values.
+    _play_first_legal(app, scene)
+    assert run_until(app, lambda: scene.awaiting_human)
+    assert wait_for(app, lambda: bool(scene.assist.values()))
+    assert set(scene.assist.values()) == set(scene.session.view().hand)
+    assert len(scene.assist.coach._jobs) == 2
 
 
 def test_undo_restores_the_exact_position_and_marks_the_statistics(app: App) -> None:
