@@ -218,3 +218,21 @@ def test_the_remote_session_shows_a_banner_while_reconnecting_and_plays_on_after
         assert host.reconnects >= 1
     finally:
         host.close()
+
+
+def test_a_leave_sent_just_before_closing_reaches_the_server(server: ServerThread) -> None:
+    host = NetClient(server.url, "Anna").start()
+    guest = NetClient(server.url, "Bruno").start()
+    try:
+        host.create(Rules.preset("classic3"))
+        code = host.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+        guest.join(code)
+        guest.wait_for(lambda m: m["type"] == "joined", 10)
+        guest.leave()
+        guest.close()
+        seats = host.wait_for(lambda m: m["type"] == "table" and not m["seats"][1]["claimed"], 10)[
+            "seats"
+        ]
+        assert seats[1]["name"] == "" and not seats[1]["away"]  # left, not dropped
+    finally:
+        host.close()

@@ -256,6 +256,9 @@ class NetClient:
                     {sender, stopper, receiver}, return_when=asyncio.FIRST_COMPLETED
                 )
                 if stopper in done:
+                    sender.cancel()
+                    with contextlib.suppress(ConnectionClosed, TimeoutError):
+                        await asyncio.wait_for(self._flush(ws, outbox), 2.0)
                     await ws.close()
                 for task in (sender, receiver):
                     if task in done and task.exception() is not None:
@@ -270,6 +273,11 @@ class NetClient:
                 self.detail = ws.close_reason or f"closed by the server ({ws.close_code})"
                 return ws.close_code == 4000
             return False
+
+    async def _flush(self, ws: ClientConnection, outbox: asyncio.Queue[str]) -> None:
+        """Send what is still queued (a last ``leave``) before closing."""
+        while not outbox.empty():
+            await ws.send(outbox.get_nowait())
 
     async def _send_loop(self, ws: ClientConnection, outbox: asyncio.Queue[str]) -> None:
         while True:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import ssl
@@ -143,6 +144,12 @@ async def _serve(config: ServerConfig, args: argparse.Namespace) -> None:
             f"briscola.server: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr
         )
         raise SystemExit(1) from None
+    # Fewer, cheaper full collections: what was loaded at start-up is never scanned again,
+    # and the young generations are collected less often (full-collection pauses otherwise
+    # reach tens of milliseconds with a thousand connections; see docs/server.md).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(2000, 20, 200)
     print(f"listening on {server.url}", flush=True)
     announcer = None
     if args.announce:

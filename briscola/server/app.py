@@ -315,7 +315,10 @@ class Server:
         while True:
             timeout = self.config.idle_timeout if conn.table is None else None
             try:
-                text = await asyncio.wait_for(ws.recv(), timeout)
+                if timeout is None:
+                    text = await ws.recv()
+                else:
+                    text = await asyncio.wait_for(ws.recv(), timeout)
             except TimeoutError:
                 conn.post(encode({"type": "closed", "reason": "idle", "message": "idle too long"}))
                 conn.outbox.put_nowait(None)
