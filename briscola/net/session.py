@@ -18,12 +18,15 @@ import queue
 import time
 from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from briscola.engine import Action, Event, HandOver, HandResult, MatchOver, PlayerView, Rules
 from briscola.engine.codec import view_from_json
 from briscola.gui.summary import HandSummary
 from briscola.gui.table.session import SeatInfo
+
+if TYPE_CHECKING:
+    from briscola.gui.table.session import TableSession
 
 from .client import ConnectionStatus, NetClient
 from .wire import event_from_json
@@ -328,3 +331,8 @@ class RemoteSession:
     def take_errors(self) -> list[dict[str, Any]]:
         errors, self.errors = self.errors, []
         return errors
+
+
+if TYPE_CHECKING:
+    # mypy --strict checks here that a RemoteSession is everything a TableSession must be.
+    _CONFORMS: type[TableSession] = RemoteSession
