@@ -471,10 +471,10 @@ def _problems(app: object, name: str, language: str) -> list[str]:
 
 def test_the_stale_text_check_finds_another_language() -> None:
     record = Record((1024, 600))
-    for text in ("Zwei und 120", "Nuova partita", "Anna", "Briscola", "12 P.", "Menu"):
+    for text in ("Zwei und 120 Punkte", "Nuova partita", "Anna", "Briscola", "12 P.", "Menu"):
         record.texts.append(Drawn("TableScene", text, 16, False, pygame.Rect(0, 0, 9, 9), SCREEN))
     assert [p.split(": ", 1)[1] for p in stale_texts(record, "en")] == [
-        "'Zwei und 120' is in de, not en",
+        "'Zwei und 120 Punkte' is in de, not en",
         "'Nuova partita' is in it, not en",
     ]
     assert len(stale_texts(record, "de")) == 2  # "Menu" is "Menü" in German

@@ -66,7 +66,8 @@ def match_label(match: str) -> str:
 
 
 def bid_label(bid: Bid, style: str) -> str:
-    """A Chiamata bid: the rank's name, or "Two and 67" for a bid in points."""
+    """A Chiamata bid: the rank's name, or "Two and 67 points" for a bid in points (the
+    auction panel, the bubbles, the information panel and the score screen all say it so)."""
     if bid.points > 61:
-        return _("Two and {points}").format(points=bid.points)
+        return _("Two and {points} points").format(points=bid.points)
     return rank_name(bid.rank, style)
