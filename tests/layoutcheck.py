@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
-from guihelp import DT
+from guihelp import run_until
 
 from briscola.engine import Bid, Match, Rules, to_record
 from briscola.gui.app import App
@@ -355,19 +355,13 @@ def make_summary(
     )
 
 
-def step_until(app: App, done: Callable[[], bool], frames: int = 6000) -> None:
-    for _frame in range(frames):
-        if done():
-            return
-        app.step(DT)
-    raise AssertionError("timed out")
-
-
 def human_wins_auction(app: App, scene: Any) -> None:
     """Bid the highest possible (Two and 120) when the human's turn comes, so that the call
     controls follow; pass if that bid is gone."""
     while scene.session.state.phase == "auction":
-        step_until(app, lambda: scene.awaiting_human or scene.session.state.phase != "auction")
+        assert run_until(
+            app, lambda: scene.awaiting_human or scene.session.state.phase != "auction"
+        )
         if scene.session.state.phase != "auction":
             break
         bids = [a for a in scene.session.state.legal_actions() if isinstance(a, Bid)]

@@ -8,8 +8,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from guihelp import start
-from layoutcheck import human_wins_auction, make_summary, step_until
+from guihelp import run_until, start
+from layoutcheck import human_wins_auction, make_summary
 
 from briscola.engine import Rules, to_record
 from briscola.gui import paths
@@ -64,7 +64,7 @@ def advance(app: App, scene: TableScene, done: Callable[[], bool], tricks: int) 
             scene.submit(state.legal_actions()[0])
         return False
 
-    step_until(app, ready)
+    assert run_until(app, ready)
 
 
 def demo_table(preset: str) -> Callable[[App], Scene]:
@@ -87,7 +87,7 @@ def chiamata_table(app: App, call: bool) -> TableScene:
     assert isinstance(scene, TableScene)
     if call:
         human_wins_auction(app, scene)
-    step_until(app, lambda: scene.awaiting_human)
+    assert run_until(app, lambda: scene.awaiting_human)
     scene.update(0.0)
     assert scene.session.state is not None and scene.session.state.phase == (
         "call" if call else "auction"
@@ -112,7 +112,7 @@ def chiamata_play(app: App) -> Scene:
     )
     call.activate()
     speed = quick(app)
-    step_until(app, lambda: not scene.busy)
+    assert run_until(app, lambda: not scene.busy)
     advance(app, scene, lambda: scene.awaiting_human, 1)
     scene.hand.keyboard = True
     app.settings.speed = speed
@@ -136,7 +136,7 @@ def privacy(app: App) -> Scene:
     speed = quick(app)
     scene = start(app, TableScene(app, setup))
     assert isinstance(scene, TableScene)
-    step_until(app, lambda: scene.privacy is not None)
+    assert run_until(app, lambda: scene.privacy is not None)
     app.settings.speed = speed
     return scene
 

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import pygame
 import pytest
+from guihelp import click, run_until
 from layoutcheck import make_summary, text_fits, widget_problems
 from scenelist import full_stats
 
@@ -102,20 +103,12 @@ def type_text(scene: Scene, text: str) -> None:
         scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=char))
 
 
-def click(scene: Scene, pos: tuple[int, int]) -> None:
-    scene.handle_event(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
 def click_widget(scene: Scene, widget: Widget, side: str = "centre") -> None:
     pos = widget.rect.center
     if isinstance(widget, Choice) and side != "centre":
         left, _value, right = widget._parts()
         pos = left.center if side == "left" else right.center
-    click(scene, pos)
+    click(scene.app, pos)
 
 
 def focus_by_keyboard(scene: Any, widget: Widget) -> None:
@@ -125,14 +118,6 @@ def focus_by_keyboard(scene: Any, widget: Widget) -> None:
             return
         press(scene, pygame.K_DOWN)
     raise AssertionError(f"could not reach {widget} with the keyboard")
-
-
-def step_until(app: App, done: Callable[[], bool], frames: int = 600, dt: float = 1 / 60) -> None:
-    for _frame in range(frames):
-        if done():
-            return
-        app.step(dt)
-    raise AssertionError("timed out")
 
 
 # ---------------------------------------------------------------------- new game
@@ -316,7 +301,7 @@ def test_settings_apply_live_and_persist(make_app: Any) -> None:
     assert app.theme is HIGH_CONTRAST
     # The volume slider: clicking the end of the track, then arrows.
     track = scene.volume._track()
-    click(scene, (track.right - 1, track.centery))
+    click(scene.app, (track.right - 1, track.centery))
     assert app.settings.volume == pytest.approx(1.0, abs=0.02)
     focus_by_keyboard(scene, scene.volume)
     press(scene, pygame.K_LEFT)
@@ -373,20 +358,20 @@ def test_rules_scroll(make_app: Any) -> None:
     assert isinstance(scene, RulesScene)
     assert scene.max_scroll > scene.view.height  # long enough to need scrolling
     press(scene, pygame.K_PAGEDOWN)
-    step_until(app, lambda: scene.scroll == scene.target)
+    assert run_until(app, lambda: scene.scroll == scene.target)
     assert scene.scroll == pytest.approx(scene.view.height * 0.9, abs=2)
     press(scene, pygame.K_DOWN)
-    step_until(app, lambda: scene.scroll == scene.target)
+    assert run_until(app, lambda: scene.scroll == scene.target)
     after_arrow = scene.scroll
     assert after_arrow > scene.view.height * 0.9
     scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))
     assert scene.target > after_arrow
     press(scene, pygame.K_END)
-    step_until(app, lambda: scene.scroll == scene.target)
+    assert run_until(app, lambda: scene.scroll == scene.target)
     assert scene.scroll == scene.max_scroll
     assert scene.section_buttons[-1].current
     press(scene, pygame.K_HOME)
-    step_until(app, lambda: scene.scroll == scene.target)
+    assert run_until(app, lambda: scene.scroll == scene.target)
     assert scene.scroll == 0 and scene.section_buttons[0].current
     # Drag the scrollbar's thumb to the bottom.
     thumb = scene.scrollbar.thumb(scene.scroll, scene.view.height, scene.content_h)
@@ -400,7 +385,7 @@ def test_rules_scroll(make_app: Any) -> None:
     # The contents jump to a section.
     matches = scene.section_buttons[-3]
     click_widget(scene, matches)
-    step_until(app, lambda: scene.scroll == scene.target)
+    assert run_until(app, lambda: scene.scroll == scene.target)
     assert scene.section_buttons[-3].current
     press(scene, pygame.K_ESCAPE)
     app.apply_requests()

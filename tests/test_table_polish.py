@@ -10,7 +10,6 @@ import dataclasses
 import pygame
 import pytest
 from guihelp import key, make_app, run_until, start
-from layoutcheck import step_until
 from scenelist import chiamata_auction, chiamata_call
 
 from briscola.engine import PASS, Bid, Card, Rank, Rules
@@ -46,7 +45,7 @@ def test_the_auction_is_listed_in_order_and_its_bubbles_stay_until_the_call() ->
     assert isinstance(scene, TableScene)
     bid = next(w for w in scene.auction.controls.widgets if w.name == "bid:7")  # type: ignore[attr-defined]
     bid.activate()
-    step_until(app, lambda: scene.awaiting_human or scene.session.view().phase != "auction")
+    assert run_until(app, lambda: scene.awaiting_human or scene.session.view().phase != "auction")
     seen = scene.session.view()
     assert scene.captions.bids == list(seen.bids) and len(seen.bids) >= 2
     for _frame in range(600):  # ten seconds: the bubbles are still there
