@@ -182,8 +182,8 @@ def test_the_whole_game_by_keyboard_alone(monkeypatch: pytest.MonkeyPatch) -> No
     assert isinstance(table, TableScene) and table.rules.players == 2
     # Hotkeys on the first turn: hint, deck (twice), last trick needs a trick; pause.
     assert run_until(app, lambda: table.awaiting_human)
-    press(app, pygame.K_h)
-    assert table.hand.hint_card is not None
+    press(app, pygame.K_h)  # the coach thinks in the background
+    assert run_until(app, lambda: table.hand.hint_card is not None)
     press(app, pygame.K_d)
     assert app.settings.deck == "french"
     press(app, pygame.K_d)

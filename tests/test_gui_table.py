@@ -86,7 +86,8 @@ def test_keyboard_play_and_hotkeys() -> None:
     assert scene.show_last
     key(app, pygame.K_l)
     assert not scene.show_last
-    key(app, pygame.K_h)  # hint marks a card of the hand
+    key(app, pygame.K_h)  # hint marks a card of the hand (the coach thinks in the background)
+    assert run_until(app, lambda: scene.hand.hint_card is not None)
     assert scene.hand.hint_card in [s.card for s in scene.my_hand()]
     app.close()
 

@@ -25,10 +25,12 @@ class MenuScene(Scene):
         self.t = 0.0
         self._fan_cache: tuple[tuple[int, str], pygame.Surface] | None = None
         self.continue_button = Button(lambda: _("Continue"), self.resume, name="continue")
+        #: Under the fan of cards (not in the column, which keeps its height).
+        self.lesson_button = Button(lambda: _("Learn to play"), self.lesson, name="lesson")
         self.buttons = [
             self.continue_button,
             Button(lambda: _("New game"), self.new_game, name="new_game"),
-            Button(lambda: _("Learn to play"), self.lesson, name="lesson"),
+            self.lesson_button,
             Button(lambda: _("Statistics"), self.statistics, name="statistics"),
             Button(lambda: _("Replay a game"), self.replay, name="replay"),
             Button(lambda: _("Settings"), self.settings, name="settings"),
@@ -90,14 +92,25 @@ class MenuScene(Scene):
         w, h = size
         # Title and subtitle (about 120 design px), the buttons and a margin under them fill
         # at most the 84 % of the height below the title's place.
-        self.k = min(self.app.ui_scale, h * 0.84 / (120 + len(self.buttons) * 56 + 30))
+        column = [b for b in self.buttons if b is not self.lesson_button]
+        self.k = min(self.app.ui_scale, h * 0.84 / (120 + len(column) * 56 + 30))
         px = self.px
         bw, bh, gap = px(300), px(46), px(10)
-        total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
+        total = len(column) * bh + (len(column) - 1) * gap
         top = min(max(int(h * 0.42), h - total - px(40)), h - total - px(30))
         x = w // 2 - bw // 2 if w < px(1000) else int(w * 0.62)
-        for i, button in enumerate(self.buttons):
+        for i, button in enumerate(column):
             button.rect = pygame.Rect(x, top + i * (bh + gap), bw, bh)
+        # The first lesson: under the fan of cards, or in the bottom left corner of a narrow
+        # window (the fan is then above the column).
+        lesson = pygame.Rect(0, 0, px(240), bh)
+        if w < px(1000):
+            lesson.width = max(px(120), min(lesson.width, x - px(32)))
+            lesson.bottomleft = (px(16), h - px(16))
+        else:
+            fan_bottom = int(h * 0.52) + round(px(120) * 1.6 * 1.9 / 2)
+            lesson.midtop = (int(w * 0.3), min(fan_bottom + px(12), h - bh - px(16)))
+        self.lesson_button.rect = lesson
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):
