@@ -20,9 +20,14 @@ from ...engine import GameState, ReplayError, Rules, Trick, parse_json, replay
 from .. import paths
 from ..i18n import _
 from ..scene import Scene
-from ..sprites import CardRenderer, CardSprite
+from ..sprites import CardRenderer
 from ..storage import atomic_write_json, clean_folder, clean_text
+from ..table.board import Board
+from ..table.director import Captions
+from ..table.painter import TablePainter
+from ..table.record import RecordSession, lay_out_trick
 from ..tablelayout import TableLayout
+from ..tween import Tweener
 from ..widgets import Button, WidgetGroup, draw_panel, fit_text
 
 if TYPE_CHECKING:
@@ -227,6 +232,11 @@ class ReplayScene(Scene):
         rules = self.final.rules
         self.layout = TableLayout(app.size, rules.players, app.settings.ui_scale)
         self.renderer = CardRenderer(app.assets)
+        # The table's own board and painter show the record (every hand open).
+        self.session = RecordSession(self.states[0], self.names)
+        self.board = Board(rules, self.layout, Tweener())
+        self.painter = TablePainter(app, self.session, self.board, Captions(), self.renderer)
+        self._shown = -1
         self.back = Button(lambda: _("Back"), app.pop, name="back")
         self.prev = Button(lambda: _("Previous trick"), lambda: self.step(-1), name="prev")
         self.play = Button(
@@ -276,6 +286,8 @@ class ReplayScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         rules = self.final.rules
         self.layout = TableLayout(size, rules.players, self.app.settings.ui_scale)
+        self.board.layout = self.layout
+        self._shown = -1
         lay = self.layout
         self.renderer.configure(
             self.app.settings.deck_style,
@@ -316,40 +328,24 @@ class ReplayScene(Scene):
                 else:
                     self.step(1)
 
+    def _lay_out(self) -> None:
+        """The board as it stands before trick ``index`` (that trick on the table)."""
+        if self._shown == self.index:
+            return
+        self._shown = self.index
+        state = self.states[self.index]
+        self.session.state = state
+        trick = self.tricks[self.index] if self.index < len(self.tricks) else None
+        lay_out_trick(self.board, state, trick, self.app.theme.accent)
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         px = app.px
         lay = self.layout
-        app.draw_backdrop(surface)
-        state = self.states[self.index]
-        rules = state.rules
+        self._lay_out()
+        self.painter.draw_cards(surface, set(), None)
+        self.painter.draw_labels(surface, None, False)
         trick = self.tricks[self.index] if self.index < len(self.tricks) else None
-        on_table = set(trick.cards) if trick else set()
-        for seat in range(rules.players):
-            hand = [c for c in state.hands[seat] if c not in on_table]
-            slots = lay.hand_slots(seat, len(hand))
-            width = lay.card_w if seat == 0 else lay.small_w
-            for card, (pos, angle) in zip(hand, slots, strict=False):
-                self.renderer.draw(surface, CardSprite(card, pos[0], pos[1], width, angle, 1.0))
-            spot = lay.spots[seat]
-            name = self.names[seat] if seat < len(self.names) else str(seat)
-            label = f"{name} · {state.points[seat]}"
-            text = app.assets.text(label, lay.font, app.theme.text, bold=True)
-            rect = text.get_rect(center=(round(spot.label[0]), round(spot.label[1])))
-            draw_panel(surface, rect.inflate(px(20), px(8)), app.theme, radius=rect.h // 2)
-            surface.blit(text, rect)
-        if rules.turned_briscola and state.briscola is not None and state.stock:
-            sprite = CardSprite(state.briscola, *lay.briscola, lay.stock_w, 90.0, 1.0)
-            self.renderer.draw(surface, sprite)
-            sprite = CardSprite(None, *lay.stock, lay.stock_w)
-            self.renderer.draw(surface, sprite)
-        if trick is not None:
-            for seat, card in zip(trick.seats, trick.cards, strict=True):
-                x, y = lay.spots[seat].trick
-                sprite = CardSprite(card, x, y, lay.trick_w, 0.0, 1.0)
-                if seat == trick.winner:
-                    sprite.glow = app.theme.accent
-                self.renderer.draw(surface, sprite)
         total = len(self.tricks)
         if trick is not None:
             status = _("Trick {n} of {total}: {name} takes {points} points").format(

@@ -42,6 +42,8 @@ class Board:
         self.dealer = self.n - 1
         #: The sprite being dragged by the player: left where the mouse holds it.
         self.held: CardSprite | None = None
+        #: Every hand face up (a replay shows them all).
+        self.open_hands = False
         self.clear()
 
     def clear(self) -> None:
@@ -199,6 +201,8 @@ class Board:
             return 1.0
         if zone == "stock":
             return 1.0 if self.rules.scoperta and self.stock and sprite is self.stock[0] else 0.0
+        if zone == "hand" and self.open_hands:
+            return 1.0
         if zone == "hand" and seat is not None and self.viewer is not None:
             if seat == self.viewer:
                 return 1.0

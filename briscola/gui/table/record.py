@@ -1,0 +1,131 @@
+"""Showing a recorded hand through the table's parts: :class:`RecordSession` is a
+:class:`~briscola.gui.table.session.TableSession` of one moment of the hand that never
+moves, and :func:`lay_out_trick` puts every card of that moment on a :class:`Board` (every
+hand open, the next trick on the table with its winner marked). The replay scene draws it
+with the table's :class:`~briscola.gui.table.painter.TablePainter`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...engine import Action, Event, GameState, PlayerView, Rules, Trick, view
+from ..sprites import CardSprite
+from ..summary import HandSummary
+from .board import Board
+from .session import SeatInfo
+
+
+class RecordSession:
+    """The hand ``state`` as the seat at the bottom (``seat``) knew it: nothing to play."""
+
+    def __init__(self, state: GameState, names: Sequence[str], seat: int = 0) -> None:
+        self.state = state
+        self._seats = [SeatInfo(name, "bot") for name in names]
+        self._seat = seat
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    @property
+    def seats(self) -> Sequence[SeatInfo]:
+        return self._seats
+
+    @property
+    def demo(self) -> bool:
+        return True
+
+    @property
+    def shown_seat(self) -> int | None:
+        return self._seat
+
+    @property
+    def waiting_for(self) -> int | None:
+        return None
+
+    @property
+    def to_play(self) -> int | None:
+        return None
+
+    @property
+    def hand_over(self) -> bool:
+        return True
+
+    @property
+    def hand_number(self) -> int:
+        return 1
+
+    @property
+    def standing(self) -> Sequence[int]:
+        return ()
+
+    @property
+    def dealer(self) -> int:
+        return self.state.dealer
+
+    def start(self) -> None:
+        """Nothing to deal: the record is shown as it is."""
+
+    def reveal(self) -> None:
+        """Nobody waits for the screen."""
+
+    def view(self) -> PlayerView:
+        return view(self.state, self._seat)
+
+    def new_events(self) -> list[Event]:
+        return []
+
+    def plays_here(self, seat: int) -> bool:
+        return False
+
+    def legal_actions(self) -> list[Action]:
+        return []
+
+    def submit(self, action: Action) -> bool:
+        return False
+
+    def thinking(self) -> tuple[int, float] | None:
+        return None
+
+    def advance(self, dt: float, idle: bool) -> None:
+        """A record does not move by itself."""
+
+    def finish_hand(self) -> HandSummary | None:
+        return None
+
+    def next_hand(self) -> None:
+        """A record is one hand."""
+
+    def rematch(self) -> None:
+        """A record is one hand."""
+
+    @property
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        """Nothing to save."""
+
+
+def lay_out_trick(
+    board: Board, state: GameState, trick: Trick | None, glow: tuple[int, int, int]
+) -> None:
+    """``board`` showing ``state`` (the hand before ``trick``) with every hand open and, when
+    given, ``trick`` on the table, its winning card glowing in ``glow``."""
+    session = RecordSession(state, ())
+    board.open_hands = True
+    board.rebuild(session.view(), 0)
+    on_table = set(trick.cards) if trick is not None else set()
+    board.hands = [
+        [CardSprite(card) for card in hand if card not in on_table] for hand in state.hands
+    ]
+    board.table = []
+    if trick is not None:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            sprite = CardSprite(card)
+            sprite.glow = glow if seat == trick.winner else None
+            board.table.append((seat, sprite))
+    board.settle(0)
