@@ -79,10 +79,6 @@ PRESET_HELP: dict[str, str] = {
 #: Seat kinds: a human, or a computer of a strength.
 KINDS = ("human", *LEVELS)
 
-#: Team colours (seats of the same parity play together in 4 and 6 player games).
-TEAM_COLOURS = ((84, 148, 232), (228, 96, 78))
-SEAT_COLOUR = (206, 194, 160)
-
 
 def match_options(preset: str) -> list[str]:
     """The match lengths a configuration allows, as match format strings."""
@@ -564,7 +560,10 @@ class NewGameScene(PageScene):
             y += self.painter.paragraph(surface, fact, room, px(16), theme.dim) + px(4)
 
     def seat_colour(self, seat: int, rules: Rules) -> tuple[int, int, int]:
-        return TEAM_COLOURS[seat % 2] if rules.teams else SEAT_COLOUR
+        """Team colours (seats of the same parity play together in 4 and 6 player games),
+        the same as at the table."""
+        theme = self.app.theme
+        return theme.teams[seat % 2] if rules.teams else theme.seat
 
     def _draw_badge(
         self, surface: pygame.Surface, rect: pygame.Rect, seat: int, rules: Rules

@@ -29,15 +29,6 @@ from .session import TableSession
 if TYPE_CHECKING:
     from ..app import App
 
-TEAM_COLOURS = ((86, 156, 236), (232, 112, 86))
-SEAT_COLOURS = (
-    (86, 156, 236),
-    (232, 112, 86),
-    (120, 200, 120),
-    (220, 180, 70),
-    (190, 120, 220),
-    (90, 200, 200),
-)
 #: Seconds the turn marker pulses when a turn begins, before it glows steadily.
 PULSE_SECONDS = 4.0
 #: Seconds a computer must think before "thinking..." shows under its name.
@@ -45,10 +36,10 @@ THINKING_CUE = 0.6
 
 
 @functools.lru_cache(maxsize=8)
-def _ring(radius: int) -> pygame.Surface:
+def _ring(radius: int, colour: tuple[int, int, int, int]) -> pygame.Surface:
     """The faint ring that marks the trick area."""
     ring = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
-    pygame.draw.ellipse(ring, (255, 255, 255, 18), ring.get_rect(), width=2)
+    pygame.draw.ellipse(ring, colour, ring.get_rect(), width=2)
     return ring
 
 
@@ -200,7 +191,7 @@ class TablePainter:
         app = self.app
         cx, cy = lay.centre
         radius = int(lay.trick_w * (1.35 if board.n <= 2 else 1.75))
-        ring = _ring(radius)
+        ring = _ring(radius, app.theme.ring)
         surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
         px = self.px
         theme = app.theme
@@ -229,14 +220,15 @@ class TablePainter:
 
     def seat_colour(self, seat: int, seen: PlayerView) -> tuple[int, int, int]:
         rules = self.board.rules
+        theme = self.app.theme
         if rules.teams:
-            return TEAM_COLOURS[rules.side_of(seat)]
+            return theme.teams[rules.side_of(seat)]
         # Chiamata: the sides share a colour once the partner is known, not before (the
         # caller keeps its own: the word "caller" by the name says it).
         if rules.chiamata and self.board.revealed_partner is not None:
             calling = {seen.caller, seen.partner}
-            return TEAM_COLOURS[0 if seat in calling else 1]
-        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            return theme.teams[0 if seat in calling else 1]
+        return theme.seats[seat % len(theme.seats)]
 
     def draw_labels(self, surface: pygame.Surface, turn: int | None, pulsing: bool) -> None:
         """Name plates (``turn``'s glows, and pulses while ``pulsing``), the dealer's
@@ -262,7 +254,7 @@ class TablePainter:
             rect = label.get_rect(center=(round(spot.label[0]), round(spot.label[1])))
             plate = rect.inflate(px(22), px(8))
             alpha = 230 if seat == turn else 170
-            surface.blit(rounded(plate.size, (12, 24, 18, alpha), plate.h // 2), plate)
+            surface.blit(rounded(plate.size, (*theme.chip, alpha), plate.h // 2), plate)
             colour = self.seat_colour(seat, seen)
             pygame.draw.rect(
                 surface, colour, plate, width=max(2, px(2)), border_radius=plate.h // 2
@@ -305,7 +297,7 @@ class TablePainter:
                 tag.midbottom = (rect.centerx, rect.top - px(1))
             else:
                 tag.midtop = (rect.centerx, rect.bottom + px(1))
-            surface.blit(rounded(tag.size, (12, 24, 18, 225), tag.h // 2), tag)
+            surface.blit(rounded(tag.size, (*self.app.theme.chip, 225), tag.h // 2), tag)
             pygame.draw.rect(
                 surface,
                 self.seat_colour(seat, seen),
@@ -321,9 +313,9 @@ class TablePainter:
         lay = self.board.layout
         # Translators: the dealer's button beside a name: one letter.
         mark = pgettext("dealer", "D")
-        d = app.assets.text(mark, max(10, int(lay.font * 0.8)), (20, 20, 20), bold=True)
+        d = app.assets.text(mark, max(10, int(lay.font * 0.8)), app.theme.token_ink, bold=True)
         centre = (plate.right + px(14), plate.centery)
-        pygame.draw.circle(surface, (240, 236, 220), centre, px(11))
+        pygame.draw.circle(surface, app.theme.token, centre, px(11))
         surface.blit(d, d.get_rect(center=centre))
 
     def _draw_thinking(
@@ -361,7 +353,8 @@ class TablePainter:
                 pos = (round(x), round(y - lay.pile_w * CARD_RATIO * 0.5 - px(16)))
             back = text.get_rect(center=pos).inflate(px(10), px(4))
             panel = pygame.Surface(back.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (0, 0, 0, 140), panel.get_rect(), border_radius=back.h // 2)
+            radius = back.h // 2
+            pygame.draw.rect(panel, (*app.theme.shade, 140), panel.get_rect(), border_radius=radius)
             surface.blit(panel, back)
             surface.blit(text, text.get_rect(center=pos))
 
@@ -400,7 +393,7 @@ class TablePainter:
             text = app.assets.text(line, size, theme.accent if i else theme.text, bold=i == 0)
             rect = text.get_rect(topright=(right, y))
             back = rect.inflate(px(14), px(6))
-            surface.blit(rounded(back.size, (0, 0, 0, 120), px(6)), back)
+            surface.blit(rounded(back.size, (*theme.shade, 120), px(6)), back)
             surface.blit(text, rect)
             y = back.bottom + px(4)
 
@@ -433,15 +426,15 @@ class TablePainter:
                 continue
             text = label()
             spot = board.layout.spots[board.screen_index(seat)]
-            image = app.assets.text(text, px(18), (30, 30, 30), bold=True)
+            image = app.assets.text(text, px(18), app.theme.ink, bold=True)
             rect = image.get_rect()
             x, y = spot.label
             cx = min(max(x, rect.width / 2 + px(12)), board.layout.w - rect.width / 2 - px(12))
             cy = y - px(44) if board.screen_index(seat) == 0 else y + px(40)
             rect.center = (round(cx), round(cy))
             bubble = rect.inflate(px(20), px(12))
-            pygame.draw.rect(surface, (250, 246, 232), bubble, border_radius=bubble.h // 2)
-            pygame.draw.rect(surface, (40, 40, 40), bubble, width=1, border_radius=bubble.h // 2)
+            pygame.draw.rect(surface, app.theme.paper, bubble, border_radius=bubble.h // 2)
+            pygame.draw.rect(surface, app.theme.edge, bubble, width=1, border_radius=bubble.h // 2)
             surface.blit(image, rect)
 
     def draw_bids(self, surface: pygame.Surface, top: int) -> None:
@@ -472,7 +465,7 @@ class TablePainter:
         fits = max(1, (room.height - px(12)) // line_h - 1)
         shown = bids[-fits:]
         box.height = line_h * (len(shown) + 1) + px(12)
-        surface.blit(rounded(box.size, (0, 0, 0, 140), px(8)), box)
+        surface.blit(rounded(box.size, (*self.app.theme.shade, 140), px(8)), box)
         names = [seat.name for seat in self.session.seats]
         title = _("Bids") if len(shown) == len(bids) else _("Bids (latest)")
         lines = [(title, theme.text, True)]
@@ -551,7 +544,7 @@ class TablePainter:
         """Hot seat: the whole table covered until ``seat``'s player is ready."""
         app = self.app
         px = self.px
-        surface.fill((10, 26, 18))
+        surface.fill(app.theme.felt)
         app.backdrop.draw(surface, app.settings.table, True)
         title = _("Pass to {name}").format(name=self.session.seats[seat].name)
         w, h = surface.get_size()
