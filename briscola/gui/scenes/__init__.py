@@ -68,4 +68,8 @@ FACTORIES: dict[str, Callable[..., Scene | None]] = {
     "replay": _lazy("replay", "ReplayScene"),
     "review": _lazy("review", "ReviewScene"),
     "lesson": _lesson,
+    "online": _lazy("online", "OnlineScene"),
+    "online_host": _lazy("online_host", "HostScene"),
+    "online_join": _lazy("online_join", "JoinScene"),
+    "waiting_room": _lazy("waiting_room", "WaitingRoomScene"),
 }

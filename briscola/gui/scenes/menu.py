@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Statistics, Replay, Settings, Rules, Quit."""
+"""The main menu: New game, Play online, Continue, Statistics, Replay, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class MenuScene(Scene):
         self.buttons = [
             self.continue_button,
             Button(lambda: _("New game"), self.new_game, name="new_game"),
+            Button(lambda: _("Play online"), self.online, name="online"),
             self.lesson_button,
             Button(lambda: _("Statistics"), self.statistics, name="statistics"),
             Button(lambda: _("Replay a game"), self.replay, name="replay"),
@@ -56,6 +57,9 @@ class MenuScene(Scene):
 
     def new_game(self) -> None:
         self.app.open("newgame")
+
+    def online(self) -> None:
+        self.app.open("online")
 
     def lesson(self) -> None:
         self.app.open("lesson")

@@ -266,10 +266,13 @@ class Choices:
 
 
 class NewGameScene(PageScene):
-    """Choose the game, its options and the players; Start opens the table."""
+    """Choose the game, its options and the players; Start opens the table. ``online``: the
+    same choices for a table hosted on this computer (Play online -> Host a table): seat 1
+    is the host, a human seat is open to a friend, and Start opens the table to them."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, online: bool = False) -> None:
         super().__init__(app)
+        self.online = online
         self.choices = Choices.from_json(app.settings.new_game)
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
         self.preset_choice = OptionChoice(
@@ -338,7 +341,17 @@ class NewGameScene(PageScene):
             self.name_inputs.append(field_)
             self.kind_choices.append(kind)
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
-        self.start_button = PrimaryButton(lambda: _("Start"), self.start, name="start")
+        self.start_button = PrimaryButton(
+            (lambda: _("Open the table")) if online else (lambda: _("Start")),
+            self.start,
+            name="start",
+        )
+        if online:  # the host sits in the first seat; friends bring their own names
+            self.choices.seats[0].kind = "human"
+            self.kind_choices[0].set_value("human")
+            self.kind_choices[0].enabled = False
+            for field_ in self.name_inputs[1:]:
+                field_.enabled = False
         seat_widgets: list[Widget] = []
         for field_, kind in zip(self.name_inputs, self.kind_choices, strict=True):
             seat_widgets += [field_, kind]
@@ -384,7 +397,10 @@ class NewGameScene(PageScene):
         self.choices.seats[seat].name = text
 
     def placeholder(self, seat: int) -> str:
-        return default_name(seat, self.choices.seats[seat].kind)
+        kind = self.choices.seats[seat].kind
+        if self.online and kind == "human":
+            return _("Your name") if seat == 0 else _("A friend")
+        return default_name(seat, kind)
 
     def set_kind(self, seat: int, kind: str) -> None:
         self.choices.seats[seat].kind = kind
@@ -433,6 +449,13 @@ class NewGameScene(PageScene):
     def start(self) -> None:
         setup = self.setup()
         self.remember()
+        if self.online:
+            seats = [
+                {"kind": "human"} if seat.human else {"kind": "bot", "level": seat.level}
+                for seat in setup.seats
+            ]
+            self.app.open("online_host", mode="replace", rules=setup.rules, seats=seats)
+            return
         self.app.open("table", mode="replace", setup=setup)
 
     # ------------------------------------------------------------------ layout
@@ -531,7 +554,8 @@ class NewGameScene(PageScene):
         theme = app.theme
         px = self.px
         painter = self.painter
-        self.draw_page(surface, _("New game"), self.left_panel, self.right_panel)
+        title = _("Host a table") if self.online else _("New game")
+        self.draw_page(surface, title, self.left_panel, self.right_panel)
         painter.fit(surface, _("Game"), self.game_heading, px(24), theme.accent, bold=True)
         painter.fit(surface, _("Players"), self.players_heading, px(24), theme.accent, bold=True)
         rules = self.rules
@@ -609,6 +633,8 @@ class NewGameScene(PageScene):
                 surface, str(seat + 1), number, int(radius * 1.1), (20, 24, 20), True, "center"
             )
             name = clean_name(choice.name) or default_name(seat, choice.kind)
+            if self.online and seat > 0:
+                name = self.placeholder(seat)
             label = pygame.Rect(0, 0, label_w, label_h)
             sx, sy = (cx - table.centerx) / rx, (cy - table.centery) / ry
             if abs(sy) > 0.6:  # top or bottom: label beyond the circle, centred

@@ -32,6 +32,7 @@ from ..table.director import TIMINGS, Captions, Director
 from ..table.hand_input import HandInput
 from ..table.hud import TableHud
 from ..table.local import local_session, saved_session
+from ..table.online import OnlineStatus
 from ..table.painter import TablePainter
 from ..table.session import TableSession
 from ..tablelayout import TableLayout
@@ -80,6 +81,8 @@ class TableScene(Scene):
             self.pause, self.toggle_last, self.show_hint, self.switch_deck, self.swap
         )
         self.assist = Assist(app, session, self.board, self.hand, self.px, self._after_undo)
+        #: The connection banner and the table's end, for a table on a server.
+        self.online = OnlineStatus.of(app, session, self.px)
         self._configure_renderer()
 
     @classmethod
@@ -139,8 +142,8 @@ class TableScene(Scene):
         if self.renderer.cold or self.busy:
             return 0.0
         to_play = session.to_play
-        if to_play is not None and not session.plays_here(to_play):
-            return 0.0
+        if to_play is not None and not session.plays_here(to_play) and self.online is None:
+            return 0.0  # a computer here is to play (online: its move comes by the network)
         if session.hand_over and not self.hand_done:
             return 0.0
         if self.turn_shown is not None and self.painter.pulsing(self.turn_shown):
@@ -148,6 +151,9 @@ class TableScene(Scene):
         ends = self.captions.ends()
         wait = max(0.0, min(ends) - self.captions.t) if ends else None
         coach = self.assist.next_frame_in()
+        if self.online is not None:  # wake for the network's messages
+            net = self.online.next_frame_in()
+            coach = net if coach is None else min(coach, net)
         return coach if wait is None or (coach is not None and coach < wait) else wait
 
     def report(self) -> dict[str, Any]:
@@ -237,6 +243,8 @@ class TableScene(Scene):
         if idle and session.shown_seat != self.board.viewer and session.waiting_for is None:
             self._rebuild()
         session.advance(dt, idle)
+        if self.online is not None:
+            self.online.update()
         self._pull()
         self.assist.update(self.awaiting_human)
         if self.busy:
@@ -409,5 +417,7 @@ class TableScene(Scene):
         if self.show_last:
             painter.draw_last_trick(surface)
         painter.draw_banner(surface, self.hud_bottom + self.px(8))
+        if self.online is not None:
+            self.online.draw(surface, self.px(10))
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)

@@ -1,0 +1,402 @@
+"""Online play's shared parts: the host's embedded server, the texts of the server's errors
+and of the connection, and :class:`OnlinePage`, the base of the online scenes (the hub, join,
+the host's start and the waiting room).
+
+Nothing here waits on the network: the embedded server starts and stops in a background
+thread, and the scenes read what arrived once a frame (``NetClient.incoming``). While a
+scene waits for the network it asks for a frame every :data:`POLL` seconds, so that the
+window rests between messages and still shows them at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import os
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+
+from ..net.client import NetClient
+from ..net.session import RemoteSession
+from . import paths
+from .i18n import _
+from .page import PageScene
+from .widgets import BLINK_MS, TextInput, WidgetGroup, is_press
+
+if TYPE_CHECKING:
+    from ..net.lan import TableAnnouncer
+    from ..server import ServerThread
+    from .app import App
+
+log = logging.getLogger("briscola.online")
+
+#: Seconds between frames while a scene waits for network messages.
+POLL: Final = 0.05
+#: The port the host's table listens on (another when that one is taken).
+DEFAULT_PORT: Final = 8765
+#: Where mDNS is spoken, as a comma-separated list of addresses (all interfaces when unset).
+MDNS_ENV: Final = "BRISCOLA_MDNS_INTERFACES"
+
+
+def mdns_interfaces() -> list[str] | None:
+    """The interfaces for announcing and browsing tables (``BRISCOLA_MDNS_INTERFACES``)."""
+    value = os.environ.get(MDNS_ENV, "").strip()
+    if not value:
+        return None
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def lan_enabled() -> bool:
+    """Tables are announced and looked for on the local network (``BRISCOLA_NO_LAN=1``
+    turns that off: tests outside a private network namespace)."""
+    return os.environ.get("BRISCOLA_NO_LAN", "").lower() not in ("1", "true", "yes")
+
+
+def local_addresses() -> list[str]:
+    """This computer's IPv4 addresses others on the network can reach (no loopback unless
+    there is nothing else), best first. Asks no server: a UDP socket "connected" to a public
+    address only picks the route."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent
+            found.append(probe.getsockname()[0])
+        finally:
+            probe.close()
+    with contextlib.suppress(OSError):
+        for address in socket.gethostbyname_ex(socket.gethostname())[2]:
+            if address not in found:
+                found.append(address)
+    usable = [a for a in found if not ipaddress.ip_address(a).is_loopback and a != "0.0.0.0"]
+    return usable or ["127.0.0.1"]
+
+
+def address_url(text: str) -> str:
+    """A server address as typed (``host``, ``host:port``, ``ws://...``, ``wss://...``) as a
+    WebSocket URL. Raises ``ValueError`` for an empty or malformed address.
+
+    >>> address_url("192.168.1.5")
+    'ws://192.168.1.5:8765'
+    >>> address_url(" tables.example.org:443 ")
+    'ws://tables.example.org:443'
+    >>> address_url("wss://tables.example.org")
+    'wss://tables.example.org'
+    """
+    text = text.strip()
+    if not text:
+        raise ValueError("empty address")
+    if text.startswith(("ws://", "wss://")):
+        rest = text.split("://", 1)[1]
+        if not rest or any(char.isspace() for char in rest):
+            raise ValueError("malformed address")
+        return text
+    if "://" in text or any(char.isspace() for char in text):
+        raise ValueError("malformed address")
+    host, port = text, str(DEFAULT_PORT)
+    if text.startswith("["):  # [IPv6]:port
+        close = text.find("]")
+        if close < 0:
+            raise ValueError("malformed address")
+        host, tail = text[: close + 1], text[close + 1 :]
+        if tail:
+            if not tail.startswith(":"):
+                raise ValueError("malformed address")
+            port = tail[1:]
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("malformed address")
+    return f"ws://{host}:{int(port)}"
+
+
+def saved_name(app: App) -> str:
+    """The name the player gave last (the New game screen's first seat), or empty."""
+    data = app.settings.new_game
+    if isinstance(data, dict):
+        seats = data.get("seats")
+        if isinstance(seats, list) and seats and isinstance(seats[0], dict):
+            name = seats[0].get("name")
+            if isinstance(name, str):
+                return name
+    return ""
+
+
+def remember_name(app: App, name: str) -> None:
+    data = dict(app.settings.new_game) if isinstance(app.settings.new_game, dict) else {}
+    seats = list(data.get("seats") or [])
+    if not seats or not isinstance(seats[0], dict):
+        seats[:1] = [{"name": name, "kind": "human"}]
+    else:
+        seats[0] = {**seats[0], "name": name, "kind": "human"}
+    data["seats"] = seats
+    app.settings.new_game = data
+    app.save_settings()
+
+
+# ---------------------------------------------------------------------- messages
+
+
+def error_text(message: dict[str, Any]) -> str:
+    """A server's ``error`` (or ``closed``) message, for the player."""
+    code = str(message.get("code") or message.get("reason") or "")
+    texts: dict[str, Callable[[], str]] = {
+        "version": lambda: _(
+            "The table runs another version of the game: both players need the same version."
+        ),
+        "bad_name": lambda: _(
+            "The server refused that name: use letters, digits and spaces (at most 24)."
+        ),
+        "no_table": lambda: _("There is no table with that code. Check the code and try again."),
+        "bad_code": lambda: _("A table code has six letters and digits."),
+        "bad_token": lambda: _("Your seat at that table is gone."),
+        "too_many_failed_joins": lambda: _(
+            "Too many wrong codes from this computer: wait a minute and try again."
+        ),
+        "rate_limited": lambda: _("Too many messages at once: slow down a little."),
+        "server_full": lambda: _("The server is full: try again later."),
+        "table_full": lambda: _("That table is full."),
+        "seat_taken": lambda: _("That seat is taken."),
+        "started": lambda: _("That game has already started."),
+        "bad_rules": lambda: _("The server does not accept these rules."),
+        "bad_seats": lambda: _("The server does not accept these seats."),
+        "not_host": lambda: _("Only the host can start the game."),
+        "not_ready": lambda: _("Every seat open to a friend must be taken and ready."),
+        "host_left": lambda: _("The host closed the table."),
+        "abandoned": lambda: _("Every other player left: the table is closed."),
+        "idle": lambda: _("The table was closed after a long wait."),
+        "shutdown": lambda: _("The server closed."),
+        "replaced": lambda: _("Your seat was taken up from another window."),
+    }
+    text = texts.get(code)
+    if text is not None:
+        return text()
+    return _("The server refused: {reason}").format(reason=str(message.get("message", code)))
+
+
+def connection_text(client: NetClient) -> str:
+    """Where a connection stands, for the player (empty when connected)."""
+    status = client.status
+    if status in ("idle", "connecting"):
+        return _("Connecting…")
+    if status == "reconnecting":
+        return _("Connection lost: reconnecting…")
+    if status in ("failed", "closed"):
+        return _("Cannot reach the server. Check the address and that the table is open.")
+    return ""
+
+
+# ---------------------------------------------------------------------- the embedded server
+
+
+class EmbeddedHost:
+    """The host's own server, on its own thread: started and stopped in the background.
+
+    ``bind`` is the address to listen on (``0.0.0.0``: every interface, for real play;
+    tests use ``127.0.0.1``), ``port`` the port (0: any free one; :data:`DEFAULT_PORT` falls
+    back to any free one when taken). With ``announce`` the waiting room is announced on
+    the local network (see :mod:`briscola.net.lan`).
+    """
+
+    def __init__(
+        self,
+        bind: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        announce: bool = True,
+        records: Path | None = None,
+        grace: float = 60.0,
+    ) -> None:
+        self.bind = bind
+        self.port = port
+        self.announce = announce
+        self.records = records if records is not None else paths.records_dir() / "online"
+        self.grace = grace
+        self.server: ServerThread | None = None
+        self.announcer: TableAnnouncer | None = None
+        self.error: str | None = None
+        self.ready = threading.Event()
+        self._stopped = False
+        self._lock = threading.Lock()
+
+    def start(self) -> EmbeddedHost:
+        """Start the server in the background (``ready`` is set once it listens or failed)."""
+        threading.Thread(target=self._start, name="briscola-host", daemon=True).start()
+        return self
+
+    def _start(self) -> None:
+        from ..server import ServerConfig, ServerThread
+
+        try:
+            ports = [self.port] if self.port == 0 else [self.port, 0]
+            server = None
+            for index, port in enumerate(ports):
+                config = ServerConfig(
+                    host=self.bind,
+                    port=port,
+                    embedded=True,
+                    records=self.records,
+                    grace=self.grace,
+                )
+                try:
+                    server = ServerThread(config).start()
+                    break
+                except OSError:
+                    if index == len(ports) - 1:
+                        raise
+            assert server is not None
+            with self._lock:
+                self.server = server
+                stop = self._stopped
+            if stop:
+                server.stop()
+                return
+            if self.announce:
+                self._announce(server)
+        except Exception as exc:  # shown to the player, never raised
+            log.exception("cannot open the table")
+            self.error = str(exc) or type(exc).__name__
+        finally:
+            self.ready.set()
+
+    def _announce(self, server: ServerThread) -> None:
+        from ..net.lan import TableAnnouncer
+
+        addresses = self.addresses()
+        interfaces = mdns_interfaces()
+        address = addresses[0]
+        if interfaces is not None and address not in interfaces:
+            address = interfaces[0]
+        announcer = TableAnnouncer(server.server, address, interfaces, interval=0.5)
+        try:
+            asyncio.run_coroutine_threadsafe(announcer.start(), server.loop).result(15)
+        except Exception:  # the table works unannounced
+            log.exception("cannot announce the table on the local network")
+            return
+        self.announcer = announcer
+
+    @property
+    def listening_port(self) -> int:
+        return self.server.server.port if self.server is not None else self.port
+
+    @property
+    def url(self) -> str:
+        """Where this computer's own client connects."""
+        host = "127.0.0.1" if self.bind in ("0.0.0.0", "") else self.bind
+        return f"ws://{host}:{self.listening_port}"
+
+    def addresses(self) -> list[str]:
+        """The addresses friends type to join (``address:port``)."""
+        return local_addresses() if self.bind in ("0.0.0.0", "") else [self.bind]
+
+    def stop(self) -> None:
+        """Stop announcing and close the server, in the background (returns at once)."""
+        with self._lock:
+            self._stopped = True
+            server, announcer = self.server, self.announcer
+            self.server = self.announcer = None
+        if server is None:
+            return
+
+        def run() -> None:
+            if announcer is not None:
+                with contextlib.suppress(Exception):
+                    asyncio.run_coroutine_threadsafe(announcer.stop(), server.loop).result(10)
+            server.stop("host_left", "the host closed the table")
+
+        threading.Thread(target=run, name="briscola-host-stop", daemon=True).start()
+
+
+class HostedSession(RemoteSession):
+    """The host's seat: a remote session on the embedded server, which closes with it."""
+
+    def __init__(
+        self, client: NetClient, host: EmbeddedHost, backlog: list[dict[str, Any]]
+    ) -> None:
+        super().__init__(client, backlog)
+        self.host = host
+
+    def close(self) -> None:
+        super().close()
+        self.host.stop()
+
+
+# ---------------------------------------------------------------------- the pages
+
+
+class OnlinePage(PageScene):
+    """A page with text fields (the caret, the on-screen keyboard's area), a message line and
+    frames every :data:`POLL` seconds while it waits for the network."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.group = WidgetGroup()
+        self.fields: list[TextInput] = []
+        self.message = ""
+        #: The message is an error (drawn in the warning colour).
+        self.message_bad = False
+        self._typing: TextInput | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """Network messages are expected: keep looking every :data:`POLL` seconds."""
+        return False
+
+    def say(self, text: str, bad: bool = False) -> None:
+        self.message = text
+        self.message_bad = bad
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        focused = self.group.focused
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("click", 0.6)
+            self.back()
+            return
+        if isinstance(focused, TextInput) and focused.visible and focused.handle_input(event):
+            return
+        if self.page_event(event):
+            return
+        used = self.group.handle_event(event)
+        if used and is_press(event) and not isinstance(self.group.focused, TextInput):
+            self.app.audio.play("click", 0.6)
+        self.show_focus(self.group, event)
+        self._update_text_focus()
+
+    def _update_text_focus(self) -> None:
+        focused = self.group.focused
+        for field_ in self.fields:
+            field_.active = field_ is focused and field_.visible
+        if isinstance(focused, TextInput) and focused is not self._typing:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(focused.rect)
+        self._typing = focused if isinstance(focused, TextInput) else None
+
+    def update(self, dt: float) -> None:
+        self._update_text_focus()
+
+    def on_exit(self) -> None:
+        for field_ in self.fields:
+            field_.active = False
+
+    def next_frame_in(self) -> float | None:
+        due: float | None = POLL if self.waiting else None
+        if self._typing is not None:
+            blink = (BLINK_MS - pygame.time.get_ticks() % BLINK_MS) / 1000
+            due = blink if due is None else min(due, blink)
+        return due
+
+    def draw_message(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        if not self.message:
+            return
+        theme = self.app.theme
+        colour = (240, 120, 100) if self.message_bad else theme.text
+        self.painter.paragraph(surface, self.message, box, self.px(18), colour, align="center")

@@ -1,0 +1,103 @@
+"""Play online: the player's name, then Host a table or Join a table.
+
+The name is the first seat's name of the New game screen (``settings.new_game``), so the
+host's table and a local game greet the player the same way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...net.wire import ProtocolError, check_name
+from ..i18n import _
+from ..online import OnlinePage, remember_name, saved_name
+from ..widgets import Button, PrimaryButton, TextInput, WidgetGroup
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class OnlineScene(OnlinePage):
+    """The online hub."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.name = saved_name(app)
+        self.name_input = TextInput(
+            self.name, self.set_name, lambda: _("Your name"), name="player_name"
+        )
+        self.fields = [self.name_input]
+        self.host_button = PrimaryButton(lambda: _("Host a table"), self.host, name="host")
+        self.join_button = PrimaryButton(lambda: _("Join a table"), self.join, name="join")
+        self.back_button = Button(lambda: _("Back"), self.back, name="back")
+        self.group = WidgetGroup(
+            [self.name_input, self.host_button, self.join_button, self.back_button]
+        )
+        self.group.focus_widget(self.host_button if self.name else self.name_input)
+        self.group.keyboard_focus = True
+        self.heading = pygame.Rect(0, 0, 1, 1)
+        self.help_box = pygame.Rect(0, 0, 1, 1)
+        self.message_box = pygame.Rect(0, 0, 1, 1)
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+        self.say("")
+
+    def checked_name(self) -> str | None:
+        """The name, checked as the server will (a message says what is wrong)."""
+        try:
+            name = check_name(self.name)
+        except ProtocolError:
+            self.say(_("Type your name first: letters, digits and spaces (at most 24)."), bad=True)
+            self.group.focus_widget(self.name_input)
+            return None
+        remember_name(self.app, name)
+        return name
+
+    def host(self) -> None:
+        if self.checked_name() is not None:
+            self.app.open("newgame", online=True)
+
+    def join(self) -> None:
+        name = self.checked_name()
+        if name is not None:
+            self.app.open("online_join", player=name)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        frame = self.page_frame(size, 620)
+        px = self.px
+        body = frame.body
+        self.panel = body
+        x, w = body.x + px(30), body.width - px(60)
+        y = body.y + px(24)
+        self.heading = pygame.Rect(x, y, w, px(30))
+        y = self.heading.bottom + px(8)
+        self.name_input.rect = pygame.Rect(x, y, w, px(46))
+        y = self.name_input.rect.bottom + px(28)
+        for button in (self.host_button, self.join_button):
+            button.rect = pygame.Rect(x, y, w, px(52))
+            y += px(52) + px(14)
+        self.help_box = pygame.Rect(x, y + px(6), w, px(100))
+        self.message_box = pygame.Rect(x, self.help_box.bottom + px(6), w, px(60))
+        self.back_button.rect = pygame.Rect(body.x, frame.buttons_y, px(210), frame.button_h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        px = self.px
+        self.draw_page(surface, _("Play online"), self.panel)
+        self.painter.fit(surface, _("Your name"), self.heading, px(22), theme.accent, bold=True)
+        self.painter.paragraph(
+            surface,
+            _(
+                "Host a table on this computer and tell your friends its code, or join a"
+                " friend's table: on the same network it is listed, otherwise type the"
+                " address and the code the host gives you."
+            ),
+            self.help_box,
+            px(17),
+            theme.dim,
+        )
+        self.draw_message(surface, self.message_box)
+        self.group.draw(surface, self.app.assets, theme)

@@ -1,0 +1,261 @@
+"""Join a table: the tables found on the local network (updating as they come and go), or an
+address and a code typed in. A joined table opens its waiting room.
+
+Tables are looked for over mDNS (:class:`briscola.net.lan.TableBrowser`, on the interfaces
+of ``BRISCOLA_MDNS_INTERFACES``, every one by default); ``BRISCOLA_NO_LAN=1`` or
+``lan=False`` turns the search off.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...net.client import NetClient
+from ...net.lan import LanTable, TableBrowser
+from ...net.wire import ProtocolError, normalize_code
+from ..i18n import _, ngettext
+from ..labels import preset_label
+from ..online import (
+    OnlinePage,
+    address_url,
+    connection_text,
+    error_text,
+    lan_enabled,
+    mdns_interfaces,
+)
+from ..widgets import Button, PrimaryButton, TextInput, WidgetGroup
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: Tables listed at most (the first by host name).
+MAX_LISTED = 5
+
+
+class JoinScene(OnlinePage):
+    """Join as ``player``: a table found on the network, or one by address and code."""
+
+    def __init__(
+        self, app: App, player: str, address: str = "", code: str = "", lan: bool | None = None
+    ) -> None:
+        super().__init__(app)
+        self.name = player
+        if lan is None:
+            lan = lan_enabled()
+        self.lan = lan
+        self.browser: TableBrowser | None = None
+        self._browser_lock = threading.Lock()
+        self._closed = False
+        self.found: list[LanTable] = []
+        self.client: NetClient | None = None
+        self.backlog: list[dict[str, Any]] = []
+        self.address_input = TextInput(
+            address, self.edited, lambda: _("Address, e.g. 192.168.1.5:8765"), 120, name="address"
+        )
+        self.code_input = TextInput(
+            code, self.edited, lambda: _("Table code"), 9, self.join_typed, name="code"
+        )
+        self.address_input.on_enter = lambda: self.group.focus_widget(self.code_input)
+        self.fields = [self.address_input, self.code_input]
+        self.join_button = PrimaryButton(lambda: _("Join"), self.join_typed, name="join")
+        self.back_button = Button(lambda: _("Back"), self.back, name="back")
+        self.table_buttons = [
+            Button(lambda: "", partial(self.join_found, index), name=f"lan-{index}")
+            for index in range(MAX_LISTED)
+        ]
+        for button in self.table_buttons:
+            button.visible = False
+        self.group = WidgetGroup(
+            [
+                *self.table_buttons,
+                self.address_input,
+                self.code_input,
+                self.join_button,
+                self.back_button,
+            ]
+        )
+        self.group.focus_widget(self.address_input)
+        self.group.keyboard_focus = True
+        self.lan_panel = pygame.Rect(0, 0, 1, 1)
+        self.typed_panel = pygame.Rect(0, 0, 1, 1)
+        self.lan_heading = pygame.Rect(0, 0, 1, 1)
+        self.lan_note = pygame.Rect(0, 0, 1, 1)
+        self.typed_heading = pygame.Rect(0, 0, 1, 1)
+        self.message_box = pygame.Rect(0, 0, 1, 1)
+
+    # ------------------------------------------------------------------ the network list
+
+    @property
+    def waiting(self) -> bool:
+        return self.lan or self.client is not None
+
+    def on_enter(self) -> None:
+        if self.lan:
+            threading.Thread(target=self._browse, name="briscola-browse", daemon=True).start()
+
+    def _browse(self) -> None:
+        try:
+            browser = TableBrowser(mdns_interfaces()).start()
+        except Exception:  # the list stays empty; typing still works
+            return
+        with self._browser_lock:
+            if not self._closed:
+                self.browser = browser
+                return
+        browser.close()
+
+    def _stop_browsing(self) -> None:
+        with self._browser_lock:
+            self._closed = True
+            browser, self.browser = self.browser, None
+        if browser is not None:
+            threading.Thread(target=browser.close, name="briscola-browse-stop", daemon=True).start()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self._stop_browsing()
+        if self.client is not None:
+            client, self.client = self.client, None
+            client.close(timeout=0)
+
+    def table_label(self, index: int) -> str:
+        if index >= len(self.found):
+            return ""
+        table = self.found[index]
+        free = ngettext("{n} free seat", "{n} free seats", table.free).format(n=table.free)
+        return f"{table.host} · {preset_label(table.preset)} · {free}"
+
+    def _refresh_found(self) -> None:
+        browser = self.browser
+        found = [t for t in browser.tables() if t.compatible] if browser is not None else []
+        if found == self.found:
+            return
+        self.found = found[:MAX_LISTED]
+        for index, button in enumerate(self.table_buttons):
+            button.visible = index < len(self.found)
+            button.label = partial(self.table_label, index)
+        focused = self.group.focused
+        if focused is not None and not focused.visible:
+            self.group.focus_widget(self.address_input)
+
+    # ------------------------------------------------------------------ joining
+
+    def edited(self, text: str) -> None:
+        if self.client is None:
+            self.say("")
+
+    def join_found(self, index: int) -> None:
+        if index < len(self.found):
+            table = self.found[index]
+            self.connect(table.url, table.code)
+
+    def join_typed(self) -> None:
+        try:
+            url = address_url(self.address_input.text)
+        except ValueError:
+            self.say(_("Type the host's address, e.g. 192.168.1.5:8765."), bad=True)
+            self.group.focus_widget(self.address_input)
+            return
+        try:
+            code = normalize_code(self.code_input.text)
+        except ProtocolError:
+            self.say(_("A table code has six letters and digits."), bad=True)
+            self.group.focus_widget(self.code_input)
+            return
+        self.connect(url, code)
+
+    def connect(self, url: str, code: str) -> None:
+        if self.client is not None:
+            return
+        try:
+            client = NetClient(url, self.name, reconnect=False, open_timeout=8.0)
+        except (ValueError, ProtocolError):
+            self.say(_("Type the host's address, e.g. 192.168.1.5:8765."), bad=True)
+            return
+        self.client = client.start()
+        self.backlog = []
+        client.join(code)
+        self.say(_("Joining…"))
+
+    def _fail(self, text: str) -> None:
+        self.say(text, bad=True)
+        if self.client is not None:
+            client, self.client = self.client, None
+            client.close(timeout=0)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._refresh_found()
+        client = self.client
+        if client is None:
+            return
+        joined = False
+        for message in client.drain():
+            kind = message.get("type")
+            if joined:  # the waiting room reads what came after
+                self.backlog.append(message)
+            elif kind == "error" or kind == "closed":
+                self._fail(error_text(message))
+                return
+            elif kind == "status":
+                if message.get("status") in ("failed", "closed"):
+                    self._fail(connection_text(client))
+                    return
+            else:
+                self.backlog.append(message)
+                joined = kind == "joined"
+        if joined:
+            client.reconnect = True  # from now on a dropped connection is retried
+            self.client = None  # the waiting room has it now
+            self.app.open("waiting_room", mode="replace", client=client, backlog=self.backlog)
+
+    # ------------------------------------------------------------------ layout
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        frame = self.page_frame(size, 1100, scrolls=True, columns=True)
+        px = self.px
+        self.lan_panel, self.typed_panel = frame.columns(px(18))
+        panel = self.lan_panel
+        x, w = panel.x + px(18), panel.width - px(36)
+        self.lan_heading = pygame.Rect(x, panel.y + px(12), w, px(32))
+        y = self.lan_heading.bottom + px(10)
+        for button in self.table_buttons:
+            button.rect = pygame.Rect(x, y, w, px(46))
+            y += px(54)
+        self.lan_note = pygame.Rect(x, self.lan_heading.bottom + px(10), w, px(80))
+        panel = self.typed_panel
+        x, w = panel.x + px(18), panel.width - px(36)
+        self.typed_heading = pygame.Rect(x, panel.y + px(12), w, px(32))
+        y = self.typed_heading.bottom + px(10)
+        self.address_input.rect = pygame.Rect(x, y, w, px(44))
+        y += px(56)
+        self.code_input.rect = pygame.Rect(x, y, w, px(44))
+        y += px(60)
+        self.join_button.rect = pygame.Rect(x + w - px(200), y, px(200), px(46))
+        y += px(60)
+        self.message_box = pygame.Rect(x, y, w, max(px(40), panel.bottom - y - px(10)))
+        self.back_button.rect = pygame.Rect(frame.body.x, frame.buttons_y, px(210), frame.button_h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        px = self.px
+        self.draw_page(surface, _("Join a table"), self.lan_panel, self.typed_panel)
+        self.painter.fit(
+            surface, _("On this network"), self.lan_heading, px(24), theme.accent, bold=True
+        )
+        if not self.found:
+            note = (
+                _("Looking for tables on this network…")
+                if self.lan
+                else _("Looking for tables on the network is turned off.")
+            )
+            self.painter.paragraph(surface, note, self.lan_note, px(18), theme.dim)
+        self.painter.fit(
+            surface, _("By address and code"), self.typed_heading, px(24), theme.accent, bold=True
+        )
+        self.draw_message(surface, self.message_box)
+        self.group.draw(surface, self.app.assets, theme)

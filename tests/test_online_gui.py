@@ -1,0 +1,363 @@
+"""Online play as a player sees it, headless: the host's table on an embedded server (on
+127.0.0.1, any free port), joined by a headless client; the waiting room; a whole hand
+played by clicks at the table scene over the network; the server's errors as messages; the
+connection banner and the end of a table. No fixed sleeps: frames until a condition holds,
+within a deadline."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+from guihelp import DT, click, make_app, start
+
+from briscola.ai import make_bot
+from briscola.engine import Rules
+from briscola.gui import autosave, i18n
+from briscola.gui.app import App
+from briscola.gui.online import HostedSession, address_url, error_text
+from briscola.gui.scenes.menu import MenuScene
+from briscola.gui.scenes.newgame import NewGameScene
+from briscola.gui.scenes.online import OnlineScene
+from briscola.gui.scenes.online_host import HostScene
+from briscola.gui.scenes.online_join import JoinScene
+from briscola.gui.scenes.score import ScoreScene
+from briscola.gui.scenes.table import TableScene
+from briscola.gui.scenes.waiting_room import WaitingRoomScene
+from briscola.net.client import NetClient
+from briscola.net.headless import HeadlessPlayer
+from briscola.net.session import RemoteSession
+from briscola.server import ServerConfig, ServerThread
+
+DEADLINE = 60.0
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path))
+    monkeypatch.setenv("LANGUAGE", "en")
+    monkeypatch.setenv("BRISCOLA_NO_LAN", "1")  # mDNS only inside a private namespace
+    autosave.clear()
+    yield tmp_path
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    made = make_app((1280, 720))
+    made.settings.speed = "off"  # the cards jump: the test is about the network
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    running = ServerThread(ServerConfig(host="127.0.0.1", port=0, ping_interval=None)).start()
+    yield running
+    running.stop()
+
+
+def wait_for(
+    app: App,
+    condition: Callable[[], bool],
+    what: str,
+    also: Callable[[], Any] | None = None,
+    seconds: float = DEADLINE,
+) -> None:
+    """Step frames (and ``also`` each frame) until ``condition`` holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out: {what} (scene {type(app.scene).__name__})")
+        if also is not None:
+            also()
+        app.step(DT)
+        time.sleep(0.001)  # give the network threads the processor (no fixed wait)
+
+
+def pump_all(player: HeadlessPlayer) -> Callable[[], None]:
+    def pump() -> None:
+        while player.pump() is not None:
+            pass
+
+    return pump
+
+
+def guest(url: str, name: str = "Bruno", seed: int = 2) -> HeadlessPlayer:
+    return HeadlessPlayer(
+        NetClient(url, name).start(), make_bot("random", random.Random(seed)).choose
+    )
+
+
+def host_table(app: App, rules: Rules, seats: list[dict[str, Any]]) -> WaitingRoomScene:
+    start(app, MenuScene(app))
+    app.open("online_host", rules=rules, seats=seats, bind="127.0.0.1", port=0, announce=False)
+    app.apply_requests()
+    assert isinstance(app.scene, HostScene)
+    wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "the waiting room opens")
+    room = app.scene
+    assert isinstance(room, WaitingRoomScene)
+    wait_for(app, lambda: room.table is not None, "the table's seats arrive")
+    return room
+
+
+def seat_line(room: WaitingRoomScene, seat: int) -> dict[str, Any]:
+    return room.seats()[seat]
+
+
+def test_a_hosted_table_is_joined_started_and_its_hand_played_by_clicks_over_the_network(
+    app: App,
+) -> None:
+    room = host_table(app, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+    assert room.is_host and len(room.code) == 6 and room.host is not None
+    assert not room.start_button.enabled, "an open seat is not taken yet"
+    friend = guest(room.host.url)
+    pump = pump_all(friend)
+    try:
+        friend.client.join(room.code)
+        wait_for(app, lambda: seat_line(room, 1)["claimed"], "the friend's seat shows", pump)
+        assert seat_line(room, 1)["name"] == "Bruno" and not room.start_button.enabled
+        friend.client.ready()
+        wait_for(app, lambda: room.start_button.enabled, "the friend is ready", pump)
+        click(app, room.start_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+        table = app.scene
+        assert isinstance(table, TableScene) and isinstance(table.session, HostedSession)
+        assert table.online is not None
+        clicks = 0
+
+        def play_a_card() -> None:
+            nonlocal clicks
+            pump()
+            if table.awaiting_human and table.legal_cards():
+                legal = set(table.legal_cards())
+                sprite = next(s for s in table.my_hand() if s.card in legal)
+                click(app, sprite.rect().center)
+                clicks += 1
+
+        wait_for(
+            app,
+            lambda: isinstance(app.scene, ScoreScene),
+            f"the hand ends ({len(table.session.view().tricks)} tricks, {clicks} clicks)",
+            play_a_card,
+        )
+        score = app.scene
+        assert isinstance(score, ScoreScene)
+        assert score.summary.result.points[0] + score.summary.result.points[1] == 120
+        assert len(table.session.view().tricks) == 20 and clicks >= 20
+        assert friend.errors == [] and table.online.banner == ""
+    finally:
+        friend.client.close()
+        app.open("menu", mode="reset")
+        app.apply_requests()
+
+
+def test_the_waiting_room_shows_a_friend_joining_and_leaving(app: App) -> None:
+    rules = Rules.preset("teams4")
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}] * 2
+    room = host_table(app, rules, seats)
+    assert room.host is not None
+    assert [s["kind"] for s in room.seats()] == ["human", "bot", "human", "bot"]
+    assert not room.start_button.enabled, "the open seat is free"
+    assert room.fill_button.enabled, "a computer may take it"
+    friend = guest(room.host.url, "Carla")
+    pump = pump_all(friend)
+    try:
+        friend.client.join(room.code)
+        wait_for(app, lambda: seat_line(room, 2)["claimed"], "Carla sits down", pump)
+        assert seat_line(room, 2)["name"] == "Carla" and not seat_line(room, 2)["ready"]
+        friend.client.ready()
+        wait_for(app, lambda: seat_line(room, 2)["ready"], "Carla is ready", pump)
+        assert room.start_button.enabled
+        friend.client.leave()
+        wait_for(app, lambda: not seat_line(room, 2)["claimed"], "Carla leaves", pump)
+        assert not room.start_button.enabled
+        # The host may fill the open seat with a computer player instead.
+        assert room.fill_button.enabled
+        click(app, room.fill_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens")
+        table = app.scene
+        assert isinstance(table, TableScene)
+        assert [seat.kind for seat in table.session.seats] == ["human", "bot", "bot", "bot"]
+    finally:
+        friend.client.close()
+        app.open("menu", mode="reset")
+        app.apply_requests()
+
+
+def test_joining_with_a_wrong_code_or_address_says_so(app: App, server: ServerThread) -> None:
+    start(app, MenuScene(app))
+    app.open("online_join", player="Anna", lan=False)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    join.address_input.set_text(server.url.removeprefix("ws://"))
+    join.code_input.set_text("abc 234")  # a code's form, but no such table
+    click(app, join.join_button.rect.center)
+    wait_for(app, lambda: join.message_bad, "the error shows")
+    assert "no table with that code" in join.message and join.client is None
+    join.code_input.set_text("12")
+    click(app, join.join_button.rect.center)
+    assert join.message_bad and "six letters" in join.message
+    join.address_input.set_text("")
+    click(app, join.join_button.rect.center)
+    assert join.message_bad and "address" in join.message
+    assert isinstance(app.scene, JoinScene)
+
+
+def test_a_guest_joins_by_address_and_code_and_is_told_when_the_server_closes(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        owner.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+        code = owner.client.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+        start(app, MenuScene(app))
+        app.open("online_join", player="Anna", address=server.url, code=code, lan=False)
+        app.apply_requests()
+        join = app.scene
+        assert isinstance(join, JoinScene)
+        click(app, join.join_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
+        room = app.scene
+        assert isinstance(room, WaitingRoomScene) and not room.is_host
+        assert room.ready_button.visible and not room.start_button.visible
+        click(app, room.ready_button.rect.center)
+        wait_for(
+            app,
+            lambda: owner.table is not None and owner.table["seats"][1]["ready"],
+            "the guest is ready",
+            pump,
+        )
+        owner.client.start_game()
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+        table = app.scene
+        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        assert table.online is not None and table.next_frame_in() is not None
+        # The connection drops: a banner, then the table plays on once it is back.
+        table.session.client.kill()
+        wait_for(
+            app,
+            lambda: table.online is not None and "reconnecting" in table.online.banner,
+            "the banner shows",
+            pump,
+        )
+        wait_for(
+            app, lambda: table.online is not None and table.online.banner == "", "reconnected", pump
+        )
+        # The server goes away: the player is told and is back at the menu.
+        server.stop()
+        wait_for(app, lambda: isinstance(app.scene, MenuScene), "back to the menu", pump)
+        assert any("server closed" in notice.text for notice in app.notices)
+    finally:
+        owner.client.close()
+
+
+def test_the_hub_checks_the_name_before_hosting(app: App) -> None:
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene)
+    hub.name_input.set_text("")
+    hub.set_name("")
+    click(app, hub.host_button.rect.center)
+    assert hub.message_bad and isinstance(app.scene, OnlineScene)
+    hub.name_input.set_text("Anna")
+    hub.set_name("Anna")
+    click(app, hub.join_button.rect.center)
+    assert isinstance(app.scene, JoinScene) and app.scene.name == "Anna"
+    assert app.settings.new_game["seats"][0]["name"] == "Anna"
+
+
+def test_new_game_hosts_the_chosen_table_with_friends_and_computers(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BRISCOLA_HOST_BIND", "127.0.0.1")
+    monkeypatch.setenv("BRISCOLA_HOST_PORT", "0")
+    start(app, MenuScene(app))
+    app.open("newgame", online=True)
+    app.apply_requests()
+    page = app.scene
+    assert isinstance(page, NewGameScene) and page.online
+    assert not page.kind_choices[0].enabled, "the host sits in the first seat"
+    page.set_preset("chiamata5")
+    for seat, kind in enumerate(["human", "human", "hard", "easy", "human"]):
+        page.set_kind(seat, kind)
+    click(app, page.start_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "the waiting room opens")
+    room = app.scene
+    assert isinstance(room, WaitingRoomScene)
+    wait_for(app, lambda: room.table is not None, "the table's seats arrive")
+    assert Rules.from_dict(room.table["rules"]).name == "chiamata5"
+    assert [(s["kind"], s["level"]) for s in room.seats()] == [
+        ("human", None),
+        ("human", None),
+        ("bot", "hard"),
+        ("bot", "easy"),
+        ("human", None),
+    ]
+    assert room.host is not None and room.host.announcer is None
+    app.open("menu", mode="reset")
+    app.apply_requests()
+
+
+def test_server_errors_read_as_sentences_and_addresses_as_urls() -> None:
+    assert "version" in error_text({"type": "error", "code": "version", "message": "x"})
+    assert "full" in error_text({"type": "error", "code": "table_full"})
+    assert "refused" in error_text({"type": "error", "code": "something_new", "message": "m"})
+    assert address_url("10.0.0.2:9000") == "ws://10.0.0.2:9000"
+    assert address_url("[::1]:9000") == "ws://[::1]:9000"
+    for bad in ("", "a b", "host:99999", "http://x", "host:port"):
+        with pytest.raises(ValueError):
+            address_url(bad)
+
+
+def test_the_table_rests_between_network_messages(app: App, server: ServerThread) -> None:
+    """A remote table asks for a frame every few hundredths of a second, not every frame,
+    while another player thinks."""
+    owner = NetClient(server.url, "Anna").start()
+    try:
+        owner.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+        code = owner.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+        friend = guest(server.url, "Bruno")
+        friend.choose = None  # never moves: the host's player waits for them
+        pump = pump_all(friend)
+        friend.client.join(code)
+        friend.client.ready()
+        owner.wait_for(lambda m: m["type"] == "table" and m["seats"][1]["ready"], 10)
+        owner.start_game()
+        backlog: list[dict[str, Any]] = []
+        while not backlog or backlog[-1]["type"] != "update":
+            backlog.append(owner.incoming.get(timeout=10))
+        session = RemoteSession(owner, backlog)
+        start(app, TableScene(app, session=session))
+        table = app.scene
+        assert isinstance(table, TableScene)
+
+        def friends_turn() -> bool:
+            return not table.busy and table.session.to_play == 1 and not table.renderer.cold
+
+        def play() -> None:
+            pump()
+            if table.awaiting_human and table.legal_cards():
+                table.play_card(table.legal_cards()[0])
+
+        wait_for(app, friends_turn, "the friend's turn", play)
+        due = table.next_frame_in()
+        if table.painter.pulsing(1):
+            assert due == 0.0
+        else:
+            assert due is not None and 0 < due <= 0.1
+        friend.client.close()
+    finally:
+        owner.close()
