@@ -27,7 +27,7 @@ from .i18n import _
 from .scene import Scene
 from .settings import load_settings, peek_language, save_settings, usable_window_pos
 from .storage import atomic_write_json
-from .widgets import HIGH_CONTRAST, THEME, Theme
+from .widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
 from .worker import BotWorker
 
 log = logging.getLogger(__name__)
@@ -196,7 +196,7 @@ class App:
 
     def px(self, value: float) -> int:
         """A design size in pixels at 720 px window height, scaled."""
-        return max(1, round(value * self.ui_scale))
+        return scaled_px(value, self.ui_scale)
 
     def save_settings(self) -> None:
         problem = save_settings(self.settings, self.settings_path)

@@ -16,6 +16,7 @@ from .widgets import (
     draw_panel,
     draw_title,
     fitted_scale,
+    scaled_px,
     scroll_keys,
 )
 
@@ -102,7 +103,7 @@ class PageScene(Scene):
         self.page_scrollbar = Scrollbar()
 
     def px(self, value: float) -> int:
-        return max(1, round(value * self.k))
+        return scaled_px(value, self.k)
 
     def page_frame(
         self, size: tuple[int, int], max_width: int, scrolls: bool = False, columns: bool = False

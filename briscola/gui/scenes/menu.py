@@ -11,7 +11,7 @@ from ...engine import Card
 from .. import paths
 from ..i18n import _
 from ..scene import Scene
-from ..widgets import Button, WidgetGroup
+from ..widgets import Button, WidgetGroup, scaled_px
 
 if TYPE_CHECKING:
     from ..app import App
@@ -44,7 +44,7 @@ class MenuScene(Scene):
     def px(self, value: float) -> int:
         """A design size in pixels: the App's scale, as far as the buttons and the title still
         fit the window's height (a large UI scale in a small window)."""
-        return max(1, round(value * self.k))
+        return scaled_px(value, self.k)
 
     # ------------------------------------------------------------------ actions
 

@@ -28,7 +28,7 @@ from ..table.painter import TablePainter
 from ..table.record import RecordSession, lay_out_trick
 from ..tablelayout import TableLayout
 from ..tween import Tweener
-from ..widgets import Button, WidgetGroup, draw_panel, fit_text
+from ..widgets import Button, WidgetGroup, draw_panel, fit_text, scaled_px
 
 if TYPE_CHECKING:
     from ..app import App
@@ -170,8 +170,7 @@ class ReplayPickerScene(Scene):
     def px(self, value: float) -> int:
         """A design size in pixels: the App's scale, as far as a page of records and the
         buttons under it fit the window's height."""
-        scale = min(self.app.ui_scale, self.app.size[1] / 540)
-        return max(1, round(value * scale))
+        return scaled_px(value, min(self.app.ui_scale, self.app.size[1] / 540))
 
     def on_resize(self, size: tuple[int, int]) -> None:
         px = self.px

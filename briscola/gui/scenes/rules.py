@@ -27,6 +27,8 @@ from ..widgets import (
     fit_text,
     fitted_scale,
     is_press,
+    scaled_px,
+    scaler,
     scroll_keys,
     wrap_text,
 )
@@ -134,7 +136,7 @@ class RulesScene(Scene):
     # ------------------------------------------------------------------ actions
 
     def px(self, value: float) -> int:
-        return max(1, round(value * self.k))
+        return scaled_px(value, self.k)
 
     def back(self) -> None:
         self.app.pop()
@@ -187,9 +189,7 @@ class RulesScene(Scene):
         grow = min(self.text_k / self.k, (bottom - top) / px(needed), total_w / 3 / px(270))
         side = self.k * max(1.0, grow)
 
-        def spx(value: float) -> int:
-            return max(1, round(value * side))
-
+        spx = scaler(side)
         side_w = spx(270)
         gap = px(18)
         bh, bgap = spx(38), spx(4)
@@ -219,7 +219,7 @@ class RulesScene(Scene):
 
     def text_px(self, value: float) -> int:
         """A design size in the scrolling text, in pixels."""
-        return max(1, round(value * self.text_k))
+        return scaled_px(value, self.text_k)
 
     def _layout_text(self) -> None:
         px = self.text_px

@@ -21,7 +21,7 @@ from ..i18n import _, current_language, pgettext
 from ..labels import bid_label
 from ..names import suit_name
 from ..sprites import CardRenderer, CardSprite
-from ..widgets import draw_focus, draw_panel, fit_text, rounded
+from ..widgets import draw_focus, draw_panel, fit_text, rounded, scaled_px
 from .board import Board
 from .director import Captions
 from .session import TableSession
@@ -47,8 +47,7 @@ def table_px(app: App, value: float) -> int:
     """A design size (for a 720 px high window) in pixels on the table. The UI scale
     setting makes the table's text a quarter larger at most: beyond that, names and
     information would cover the cards (which TableLayout enlarges within the same limits)."""
-    scale = min(app.ui_scale, app.size[1] / 720 * 1.25)
-    return max(1, round(value * scale))
+    return scaled_px(value, min(app.ui_scale, app.size[1] / 720 * 1.25))
 
 
 class TablePainter:

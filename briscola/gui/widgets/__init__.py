@@ -18,7 +18,16 @@ from .option import VALUE_FRACTION, OptionChoice
 from .primary import PrimaryButton
 from .scrollbar import Scrollbar, scroll_keys
 from .slider import Slider
-from .text import MIN_TEXT, DrawnText, TextPainter, draw_title, fitted_scale, scaler, wrap_text
+from .text import (
+    MIN_TEXT,
+    DrawnText,
+    TextPainter,
+    draw_title,
+    fitted_scale,
+    scaled_px,
+    scaler,
+    wrap_text,
+)
 from .text_input import BLINK_MS, NAME_LENGTH, TextInput
 from .theme import HIGH_CONTRAST, THEME, Colour, Theme
 
@@ -52,6 +61,7 @@ __all__ = [
     "fitted_scale",
     "is_press",
     "rounded",
+    "scaled_px",
     "scaler",
     "scroll_keys",
     "wrap_text",

@@ -26,11 +26,18 @@ def fitted_scale(app: App, design_w: float, design_h: float) -> float:
     return max(0.3, min(app.ui_scale, width / design_w, height / design_h))
 
 
+def scaled_px(value: float, scale: float) -> int:
+    """The one rule from design sizes to pixels: ``value`` design pixels (for a 720 px high
+    window) at ``scale`` pixels per design pixel, at least one pixel. Every screen's
+    ``px()`` goes through it; screens differ only in the scale they choose."""
+    return max(1, round(value * scale))
+
+
 def scaler(scale: float) -> Callable[[float], int]:
-    """A ``px()`` function for ``scale`` (design sizes for a 720 px high window)."""
+    """A ``px()`` function for ``scale`` (see :func:`scaled_px`)."""
 
     def px(value: float) -> int:
-        return max(1, round(value * scale))
+        return scaled_px(value, scale)
 
     return px
 
