@@ -21,6 +21,7 @@ import pygame
 
 from ...coach import MoveReview, Review, decisions, review
 from ...engine import PlayerView
+from ..assets import CARD_RATIO
 from ..coachtext import reason_text, summary_text, verdict_text
 from ..i18n import _, decimal, pgettext
 from ..names import card_name, card_the, suit_name
@@ -401,3 +402,40 @@ class ReviewScene(Scene):
                 "midright",
             )
             y += row_h + px(4)
+        self._draw_cards(surface, move, pygame.Rect(inner.x, y, inner.width, inner.bottom - y))
+
+    def _draw_cards(self, surface: pygame.Surface, move: MoveReview, box: pygame.Rect) -> None:
+        """The cards the player could play, as cards, in ``box`` when there is room: the one
+        played outlined, the best in the accent colour, its expected points under each."""
+        theme = self.app.theme
+        px = self.px
+        count = len(move.values)
+        label = px(24)
+        card_h = min(px(200), box.height - label - px(20))
+        card_w = round(card_h / CARD_RATIO)
+        gap = px(18)
+        card_w = min(card_w, (box.width - gap * (count - 1)) // max(1, count))
+        card_h = round(card_w * CARD_RATIO)
+        if card_w < px(48):
+            return  # no room: the rows above say it all
+        style = self.app.settings.deck_style
+        x = box.centerx - (count * card_w + (count - 1) * gap) // 2
+        y = box.y + px(12)
+        for card, points in move.values:
+            rect = pygame.Rect(x, y, card_w, card_h)
+            surface.blit(self.app.assets.card_face(card, style, card_w), rect)
+            if card == move.best or card == move.played:
+                colour = theme.accent if card == move.best else theme.text
+                pygame.draw.rect(surface, colour, rect.inflate(px(8), px(8)), px(3), px(8))
+            colour = theme.accent if card == move.best else theme.text
+            self._text(
+                surface,
+                decimal(points),
+                px(20),
+                (rect.centerx, rect.bottom + px(6)),
+                colour,
+                card == move.played,
+                None,
+                "midtop",
+            )
+            x += card_w + gap
