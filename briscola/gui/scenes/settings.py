@@ -253,10 +253,10 @@ class SettingsScene(PageScene):
     # ------------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        frame = self.page_frame(size, 1180)
+        w = size[0]
+        frame = self.page_frame(size, 1180, scrolls=True, columns=True)
         px = self.px
-        margin, button_h = frame.margin, frame.button_h
+        button_h = frame.button_h
         self.left_panel, self.right_panel = frame.columns(px(18))
         pad = px(16)
         row_h, row_gap = px(38), px(9)
@@ -276,7 +276,7 @@ class SettingsScene(PageScene):
                 self.picker.rect = self.preview_box
                 self.picker.scale = px(100) / 100
         bw = px(210)
-        self.done_button.rect = pygame.Rect(w // 2 - bw // 2, h - margin - button_h, bw, button_h)
+        self.done_button.rect = pygame.Rect(w // 2 - bw // 2, frame.buttons_y, bw, button_h)
 
     def on_settings_changed(self) -> None:
         super().on_settings_changed()
@@ -289,10 +289,13 @@ class SettingsScene(PageScene):
             self.app.audio.play("click", 0.6)
             self.close()
             return
+        if self.page_event(event):
+            return  # the page scrolled (a UI scale larger than the window)
         dragging = self.group._dragging is self.volume
         used = self.group.handle_event(event)
         if used and is_press(event) and self.group.focused is not self.volume:
             self.app.audio.play("click", 0.6)
+        self.show_focus(self.group, event)
         if dragging and event.type == pygame.MOUSEBUTTONUP and self._save_in is not None:
             self._apply()
 
