@@ -314,7 +314,10 @@ class StatsScene(PageScene):
         pygame.draw.line(
             surface, theme.dim, (self.table.x, y - px(4)), (self.table.right, y - px(4)), 1
         )
-        self._cell(surface, 0, y, _("All games"), theme.accent, bold=True)
+        label = _("All games")
+        if total.hands_with_undo:  # hands in which the player took a move back
+            label = _("All games ({count} with an undo)").format(count=total.hands_with_undo)
+        self._cell(surface, 0, y, label, theme.accent, bold=True)
         for index in range(2, len(COLUMNS)):
             value = COLUMNS[index].value("", "", total)
             self._cell(surface, index, y, value, theme.accent, bold=True)
