@@ -39,7 +39,7 @@ from ..sprites import CardSprite
 from ..summary import HandSummary
 from ..tween import ease_in_out_cubic, ease_out_cubic
 from .board import Board
-from .session import TableSession
+from .session import TableSession, is_player
 
 if TYPE_CHECKING:
     from ..app import App
@@ -246,9 +246,7 @@ class Director:
         return self.session.seats[seat].name
 
     def is_player(self, seat: int) -> bool:
-        """``seat`` is the person looking at the screen now: messages say "you" to them."""
-        session = self.session
-        return seat == session.shown_seat and session.plays_here(seat) and not session.demo
+        return is_player(self.session, seat)
 
     # ------------------------------------------------------------------ steps
 

@@ -24,7 +24,7 @@ from ..sprites import CardRenderer, CardSprite
 from ..widgets import draw_focus, draw_panel, fit_text, rounded, scaled_px
 from .board import Board
 from .director import Captions
-from .session import TableSession
+from .session import TableSession, is_player
 
 if TYPE_CHECKING:
     from ..app import App
@@ -87,8 +87,7 @@ class TablePainter:
         return self.app.settings.deck_style
 
     def is_player(self, seat: int) -> bool:
-        session = self.session
-        return seat == session.shown_seat and session.plays_here(seat) and not session.demo
+        return is_player(self.session, seat)
 
     # ------------------------------------------------------------------ cards
 

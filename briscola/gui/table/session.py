@@ -203,6 +203,11 @@ def hand_actions(state: GameState) -> list[tuple[int, Action]]:
     return out
 
 
+def is_player(session: TableSession, seat: int) -> bool:
+    """``seat`` is the person looking at the screen now: messages say "you" to them."""
+    return seat == session.shown_seat and session.plays_here(seat) and not session.demo
+
+
 class BotRunner(Protocol):
     """Where computer players think (the App's :class:`BotWorker`)."""
 
