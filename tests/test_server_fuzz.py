@@ -8,7 +8,7 @@ import json
 import random
 import string
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from briscola.ai import make_bot
-from briscola.engine import Rules
+from briscola.engine import Action, PlayerView, Rules
 from briscola.net.client import NetClient
 from briscola.net.headless import HeadlessPlayer
 from briscola.net.wire import PROTOCOL
@@ -131,6 +131,10 @@ class Fuzzer:
                     self.reconnects += 1
 
 
+def chooser(seed: int) -> Callable[[PlayerView], Action]:
+    return make_bot("random", random.Random(seed)).choose
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
     config = ServerConfig(
@@ -147,13 +151,10 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     running.stop()
 
 
-def seated_pair(url: str, rules: Rules, seed: int) -> list[HeadlessPlayer]:
-    host = HeadlessPlayer(
-        NetClient(url, "Host").start(), make_bot("random", random.Random(seed)).choose
-    )
-    guest = HeadlessPlayer(
-        NetClient(url, "Guest").start(), make_bot("random", random.Random(seed + 1)).choose
-    )
+def seated_pair(url: str, rules: Rules, seed: int, still: bool = False) -> list[HeadlessPlayer]:
+    """Two players seated and ready; ``still`` ones do not move until given a chooser."""
+    host = HeadlessPlayer(NetClient(url, "Host").start(), None if still else chooser(seed))
+    guest = HeadlessPlayer(NetClient(url, "Guest").start(), None if still else chooser(seed + 1))
     host.client.create(rules)
     host.run_until(lambda p: p.table is not None, 10)
     assert host.table is not None
@@ -167,11 +168,11 @@ def test_thousands_of_random_and_mutated_messages_end_nothing_and_touch_no_other
     server: ServerThread,
 ) -> None:
     # A table mid-game whose code the fuzzers know.
-    pair = seated_pair(server.url, Rules.preset("classic2", match="first-to-3"), 1)
+    pair = seated_pair(server.url, Rules.preset("classic2", match="first-to-3"), 1, still=True)
     code = pair[0].table["table"] if pair[0].table else ""
     pair[0].client.start_game()
-    pair[1].run_until(lambda p: p.view is not None, 10)
-    before = server.call(lambda: server.server.tables[code].moves)
+    for p in pair:
+        p.run_until(lambda q: q.view is not None, 10)
     fuzzers = [Fuzzer(server.url, seed, [code]) for seed in range(3)]
     threads = [threading.Thread(target=f.run, args=(MESSAGES // len(fuzzers),)) for f in fuzzers]
     for thread in threads:
@@ -193,7 +194,7 @@ def test_thousands_of_random_and_mutated_messages_end_nothing_and_touch_no_other
     assert answered > MESSAGES // 2
     # Nobody but its players moved at the table under attack.
     table = server.call(lambda: server.server.tables[code])
-    assert table.moves == before and table.phase == "playing"
+    assert table.moves == 0 and table.phase == "playing"
     assert [s.name for s in table.seats] == ["Host", "Guest"]
     # It plays on to its end, and a new table completes a game.
     failures: list[BaseException] = []
@@ -204,6 +205,9 @@ def test_thousands_of_random_and_mutated_messages_end_nothing_and_touch_no_other
         except BaseException as exc:
             failures.append(exc)
 
+    for seed, p in enumerate(pair):
+        p.choose = chooser(seed)
+        p.move_if_due()
     fresh = seated_pair(server.url, Rules.preset("chiamata5"), 7)
     fresh[0].client.start_game(fill_bots=True)
     runners = [threading.Thread(target=finish, args=(p,)) for p in [*pair, *fresh]]

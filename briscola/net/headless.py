@@ -71,9 +71,17 @@ class HeadlessPlayer:
             self._acted_at = (-1, -1)  # a move sent before the connection dropped may be lost
         if any(event.get("event") == "match_over" for event in message["events"]):
             self.match_over = True
+        self.move_if_due()
+        if self.auto_next and self.phase == "between" and self._asked_next != self.deal:
+            self._asked_next = self.deal
+            self.client.next_hand()
+
+    def move_if_due(self) -> None:
+        """Move now if the latest view says it is this seat's turn (once per view)."""
         seen = self.view
         if (
-            self.choose is not None
+            seen is not None
+            and self.choose is not None
             and self.phase == "playing"
             and seen.is_my_turn
             and seen.legal
@@ -82,9 +90,6 @@ class HeadlessPlayer:
             self._acted_at = (self.deal, self.moves)
             self.client.act(self.choose(seen), self.moves)
             self.acted += 1
-        if self.auto_next and self.phase == "between" and self._asked_next != self.deal:
-            self._asked_next = self.deal
-            self.client.next_hand()
 
     def pump(self, timeout: float = 0.0) -> dict[str, Any] | None:
         """Handle one message (waiting up to ``timeout`` seconds); None when none came."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -225,7 +226,9 @@ async def _run(args: argparse.Namespace, url: str, pid: int | None) -> Figures:
             f" {per_table:.1f} KiB per table"
         )
     if cpu_before is not None and cpu_after is not None:
-        print(f"server CPU: {100 * (cpu_after - cpu_before) / elapsed:.0f}% of one core")
+        used = cpu_after - cpu_before
+        per_move = 1000 * used / figures.moves if figures.moves else float("nan")
+        print(f"server CPU: {100 * used / elapsed:.0f}% of one core, {per_move:.2f} ms per move")
     print(f"load client CPU: {own_cpu:.0f}% of one core (the clients run in one process)")
     load = os.getloadavg()
     print(
@@ -273,6 +276,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = args.url
     if url is None:
         proc, url = _start_server(args)
+    # The clients' own full garbage collections would be measured as server latency.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(2000, 20, 200)
     try:
         figures = asyncio.run(_run(args, url, proc.pid if proc else None))
     finally:

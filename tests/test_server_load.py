@@ -1,0 +1,29 @@
+"""The load tool runs end to end on a tiny load and reports every figure (no times asserted)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def test_the_load_tool_plays_tables_over_real_sockets_and_prints_its_figures() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "briscola.server.load", "--tables", "3", "--duration", "2",
+         "--think", "0.05"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "tables: 3 of 3 seated" in out
+    for figure in ("moves/s", "p50", "p99", "KiB per table", "ms per move", "errors: 0"):
+        assert figure in out, figure
+    moves = int(out.split("moves: ")[1].split()[0])
+    assert moves > 0
+
+
+def test_the_load_tool_refuses_bad_flags() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "briscola.server.load", "--tables", "0"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2 and "--tables must be 1 to 5000" in result.stderr
