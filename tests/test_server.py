@@ -662,3 +662,24 @@ def test_a_player_dropping_between_hands_keeps_the_table_for_the_grace_period(
         assert all(not p.closed for p in players)
     finally:
         close_all(players)
+
+
+def test_on_a_dedicated_server_a_player_who_leaves_is_replaced_at_once_and_the_game_ends(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    server = make_server(takeover_level="random")
+    players = seat_table(server.url, Rules.preset("classic3"), 3)
+    host, guest, third = players
+    try:
+        other = [in_background(p, lambda q: q.match_over) for p in (guest, third)]
+        host.run_until(lambda p: p.moves >= 3, DEADLINE)
+        host.client.leave()
+        host.run_until(lambda p: p.last("left") is not None, 10)
+        for thread in other:
+            thread.join(DEADLINE)
+        assert guest.match_over and third.match_over
+        assert guest.table is not None and guest.table["seats"][0]["replaced"] is True
+        (doc,) = records(server)
+        assert doc["meta"]["kinds"][0] == "human+bot" and replay(doc).is_terminal()
+    finally:
+        close_all(players)

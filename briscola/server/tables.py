@@ -317,7 +317,8 @@ class Table:
 
     def leave(self, seat: Seat) -> None:
         """The person gives the seat up for good (the token stops working)."""
-        peer = seat.peer
+        if seat.peer is not None:
+            seat.peer.post(encode({"type": "left", "table": self.code}))
         if self.config.embedded and seat.index == self.host:
             self.close("host_left", "the host closed the table")
             return
@@ -335,8 +336,6 @@ class Table:
         elif self.phase != "closed":
             seat.away_since = time.monotonic()
             self._replace(seat)
-        if peer is not None:
-            peer.post(encode({"type": "left", "table": self.code}))
         if not self._people():
             self.close("abandoned", "every player left")
             return
