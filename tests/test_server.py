@@ -683,3 +683,22 @@ def test_on_a_dedicated_server_a_player_who_leaves_is_replaced_at_once_and_the_g
         assert doc["meta"]["kinds"][0] == "human+bot" and replay(doc).is_terminal()
     finally:
         close_all(players)
+
+
+def test_a_player_who_lets_the_turn_clock_run_out_has_a_computer_move_for_them(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    server = make_server(turn_timeout=0.05, takeover_level="random")
+    idle = HeadlessPlayer(NetClient(server.url, "Anna").start())  # never moves
+    try:
+        idle.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
+        idle.run_until(lambda p: p.table is not None, 10)
+        idle.client.start_game()
+        idle.run_until(lambda p: p.match_over, DEADLINE)
+        notices = [m for m in idle.frames if m["type"] == "notice"]
+        assert len(notices) == 20 and notices[0]["code"] == "timed_out"
+        assert idle.table is not None and idle.table["seats"][0]["replaced"] is False
+        (doc,) = records(server)
+        assert doc["meta"]["kinds"] == ["human", "bot"]
+    finally:
+        close_all([idle])

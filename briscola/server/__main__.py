@@ -61,6 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--grace", type=_positive, default=60.0, help="seconds a dropped seat waits (60)"
     )
+    parser.add_argument(
+        "--turn-timeout",
+        type=_positive,
+        default=300.0,
+        help="seconds a player may take over one move before a computer plays it (300)",
+    )
     parser.add_argument("--max-tables", type=_count, default=1000)
     parser.add_argument("--max-connections", type=_count, default=2000)
     parser.add_argument("--max-per-address", type=_count, default=64)
@@ -123,6 +129,7 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         ssl=context,
         records=args.records,
         grace=args.grace,
+        turn_timeout=args.turn_timeout,
         max_tables=args.max_tables,
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,

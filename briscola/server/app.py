@@ -94,6 +94,8 @@ class ServerConfig:
     bot_processes: int = 0
     bot_time: float = 1.0
     bot_delay: float = 0.0
+    #: Seconds a person may take over one move before a computer plays it (None: no limit).
+    turn_timeout: float | None = 300.0
     takeover_level: str = "medium"
     #: Frames queued for one slow client before it is disconnected.
     outbox_limit: int = 1000
@@ -107,6 +109,7 @@ class ServerConfig:
             bot_delay=self.bot_delay,
             takeover_level=self.takeover_level,
             bot_time=self.bot_time,
+            turn_timeout=self.turn_timeout,
             embedded=self.embedded,
             records=self.records,
         )

@@ -71,6 +71,8 @@ class TableConfig:
     takeover_level: str = "medium"
     #: Seconds a computer player may think per move.
     bot_time: float = 1.0
+    #: Seconds a person may take over one move before a computer plays it (None: no limit).
+    turn_timeout: float | None = 300.0
     embedded: bool = False
     records: Path | None = None
 
@@ -171,6 +173,7 @@ class Table:
         self.match_id = ""
         self._thinking = False
         self._next_timer: asyncio.TimerHandle | None = None
+        self._turn_timer: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ sending
 
@@ -469,26 +472,40 @@ class Table:
             self._deal()
 
     def _drive(self) -> None:
-        """Let a computer player move when it is its turn (off the event loop)."""
+        """Let a computer player move when it is its turn (off the event loop); start the
+        turn clock when it is a person's turn."""
         state = self.state
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+            self._turn_timer = None
         if self.phase != "playing" or state is None or self._thinking:
             return
         index = state.current_player
         if index is None:
             return
         seat = self.seats[index]
+        loop = asyncio.get_running_loop()
         if not seat.bot_plays:
+            limit = self.config.turn_timeout
+            if limit is not None:
+                stamp = (id(state), self.moves)
+                self._turn_timer = loop.call_later(limit, self._turn_due, seat, stamp)
             return
         if seat.bot is None:
-            seat.bot = make_bot(
-                seat.level,
-                random.Random(self.rng.getrandbits(64)),
-                time_limit=self.config.bot_time,
-            )
+            seat.bot = self._make_bot(seat.level)
+        self._think(seat, seat.bot, forced=False)
+
+    def _make_bot(self, level: str) -> Bot:
+        return make_bot(
+            level, random.Random(self.rng.getrandbits(64)), time_limit=self.config.bot_time
+        )
+
+    def _think(self, seat: Seat, bot: Bot, forced: bool) -> None:
+        state = self.state
+        assert state is not None
         self._thinking = True
-        seen = view(state, index)
+        seen = view(state, seat.index)
         stamp = (id(state), self.moves)
-        bot = seat.bot
         loop = asyncio.get_running_loop()
 
         def submit() -> None:
@@ -497,26 +514,50 @@ class Table:
             except RuntimeError:  # the pool is shut down: the server is closing
                 self._thinking = False
                 return
-            future.add_done_callback(lambda done: self._bot_done(done, seat, stamp))
+            future.add_done_callback(lambda done: self._bot_done(done, seat, stamp, forced))
 
-        if self.config.bot_delay > 0:
+        if self.config.bot_delay > 0 and not forced:
             loop.call_later(self.config.bot_delay, submit)
         else:
             submit()
 
+    def _turn_due(self, seat: Seat, stamp: tuple[int, int]) -> None:
+        """A person let the turn clock run out: a computer plays this one move for them."""
+        self._turn_timer = None
+        state = self.state
+        if self.phase != "playing" or state is None or stamp != (id(state), self.moves):
+            return
+        if seat.bot_plays or self._thinking:
+            return
+        self._send(
+            seat,
+            {
+                "type": "notice",
+                "code": "timed_out",
+                "message": "your time to move ran out: a computer played this move for you",
+            },
+        )
+        self._think(seat, self._make_bot(self.config.takeover_level), forced=True)
+
     def _bot_done(
-        self, done: asyncio.Future[tuple[Action, Bot]], seat: Seat, stamp: tuple[int, int]
+        self,
+        done: asyncio.Future[tuple[Action, Bot]],
+        seat: Seat,
+        stamp: tuple[int, int],
+        forced: bool = False,
     ) -> None:
         self._thinking = False
         state = self.state
         if self.phase != "playing" or state is None or stamp != (id(state), self.moves):
             self._drive()
             return
-        if not seat.bot_plays:
+        if not seat.bot_plays and not forced:
             self._drive()
             return
         try:
-            action, seat.bot = done.result()
+            action, bot = done.result()
+            if not forced:
+                seat.bot = bot
         except Exception:
             log.exception("table %s: the computer player of seat %d failed", self.code, seat.index)
             action = state.legal_actions()[0]
@@ -561,8 +602,9 @@ class Table:
         if self.phase == "playing" and self.state is not None and not self.state.is_terminal():
             self.save_record(self.state, finished=False, reason=reason)
         self.phase = "closed"
-        if self._next_timer is not None:
-            self._next_timer.cancel()
+        for timer in (self._next_timer, self._turn_timer):
+            if timer is not None:
+                timer.cancel()
         for seat in self.seats:
             if seat.grace_timer is not None:
                 seat.grace_timer.cancel()
