@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from briscola.ai import make_bot
-from briscola.engine import PRESETS, Event, GameState, HandOver, MatchOver, Rules
+from briscola.engine import PRESETS, Event, GameState, HandOver, MatchOver, Played, Rules
 from briscola.gui.summary import HandSummary
 from briscola.gui.table.session import TableSession
 from briscola.net.client import NetClient
@@ -201,6 +201,7 @@ def test_the_remote_session_shows_a_banner_while_reconnecting_and_plays_on_after
         host.kill()
         deadline = time.monotonic() + DEADLINE
         banners = set()
+        events: list[Event] = []
         rng = random.Random(3)
         while session.finish_hand() is None:
             assert time.monotonic() < deadline, "the hand did not end"
@@ -208,13 +209,16 @@ def test_the_remote_session_shows_a_banner_while_reconnecting_and_plays_on_after
             if banner is not None:
                 banners.add(banner[0])
             session.advance(0.016, idle=True)
-            session.new_events()
+            events.extend(session.new_events())
             legal = session.legal_actions()
             if legal:
                 session.submit(rng.choice(legal))
             else:
                 session.wait(0.05)
         assert "reconnecting" in banners and session.banner() is None
+        # The hand replayed on reconnection is not animated twice: each card once.
+        played = [event.card for event in events if isinstance(event, Played)]
+        assert len(played) == len(set(played)) == 40
         assert host.reconnects >= 1
     finally:
         host.close()

@@ -9,7 +9,8 @@ Updates from the server are applied one at a time, when the table says its anima
 caught up (``advance(dt, idle=True)``): ``view()`` and ``new_events()`` then always agree,
 as they do in a local game. Besides the interface, the table reads ``connection`` and
 ``banner()`` for the connection banner, ``seat_states()`` for who is away or replaced by a
-computer, and ``closed`` when the table has ended (the host left, the server closed).
+computer, ``take_errors()`` and ``take_notices()`` for messages to show, and ``closed`` when
+the table has ended (the host left, the server closed).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class RemoteSession:
         self.closed: dict[str, Any] | None = None
         #: Error replies not yet read by the table (``take_errors()``).
         self.errors: list[dict[str, Any]] = []
+        #: Notices (e.g. ``timed_out``: a computer moved for this seat) not yet read.
+        self.notices: list[dict[str, Any]] = []
         self._updates: deque[dict[str, Any]] = deque()
         self._view: PlayerView | None = None
         self._events: list[Event] = []
@@ -86,6 +89,8 @@ class RemoteSession:
             self.errors.append(message)
             if message.get("code") in ("not_your_turn", "illegal", "stale", "bad_action"):
                 self._pending = False
+        elif kind == "notice":
+            self.notices.append(message)
         elif kind == "closed":
             self.closed = message
 
@@ -329,8 +334,14 @@ class RemoteSession:
         return True
 
     def take_errors(self) -> list[dict[str, Any]]:
+        """Error replies since the last call (a refused move: show its ``code``)."""
         errors, self.errors = self.errors, []
         return errors
+
+    def take_notices(self) -> list[dict[str, Any]]:
+        """Notices since the last call (``timed_out``: a computer made a move for you)."""
+        notices, self.notices = self.notices, []
+        return notices
 
 
 if TYPE_CHECKING:
