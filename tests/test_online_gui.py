@@ -361,3 +361,19 @@ def test_the_table_rests_between_network_messages(app: App, server: ServerThread
         friend.client.close()
     finally:
         owner.close()
+
+
+def test_a_scene_opened_by_the_network_is_drawn_before_the_window_rests(app: App) -> None:
+    """A table that ends without any input (the host left) opens the menu during a frame:
+    the App draws the menu once more instead of resting on the table's last picture."""
+    start(app, MenuScene(app))
+    app.step(DT)
+    assert app._next_frame_in() == 0.0  # the menu is new: drawn once more
+    app.step(DT)
+    assert app._next_frame_in() is None  # the menu is still: the window may rest
+    app.open("online")
+    app.step(DT)  # the request is applied at the end of the frame
+    assert isinstance(app.scene, OnlineScene)
+    assert app._next_frame_in() == 0.0, "the new scene has not been drawn yet"
+    app.step(DT)
+    assert app._next_frame_in() != 0.0  # only the caret's blink

@@ -80,6 +80,8 @@ class App:
             self.settings.deck = self.options.deck
         self._stack: list[Scene] = []
         self._requests: list[Callable[[], None]] = []
+        #: The stack changed after the last frame was drawn: draw once more before resting.
+        self._changed = False
         self.running = False
         self.frame = 0
         self.time = 0.0  # seconds of game time since start
@@ -332,6 +334,7 @@ class App:
         self.running = False
 
     def apply_requests(self) -> None:
+        self._changed = self._changed or bool(self._requests)
         while self._requests:
             self._requests.pop(0)()
 
@@ -436,7 +439,8 @@ class App:
 
     def _next_frame_in(self) -> float | None:
         """Seconds until a frame is due without input (None: only input)."""
-        if self._requests:
+        if self._requests or self._changed:
+            self._changed = False  # the new scene is drawn by the next frame
             return 0.0
         scene = self.scene
         due = scene.next_frame_in() if scene is not None else None

@@ -350,8 +350,11 @@ class NewGameScene(PageScene):
             self.choices.seats[0].kind = "human"
             self.kind_choices[0].set_value("human")
             self.kind_choices[0].enabled = False
-            for field_ in self.name_inputs[1:]:
+            for seat, field_ in enumerate(self.name_inputs[1:], 1):
                 field_.enabled = False
+                kinds: list[tuple[Any, Label]] = [("human", lambda: _("A friend"))]
+                kinds += [(kind, partial(kind_label, kind)) for kind in KINDS[1:]]
+                self.kind_choices[seat].set_options(kinds, self.choices.seats[seat].kind)
         seat_widgets: list[Widget] = []
         for field_, kind in zip(self.name_inputs, self.kind_choices, strict=True):
             seat_widgets += [field_, kind]
