@@ -240,3 +240,19 @@ def test_a_leave_sent_just_before_closing_reaches_the_server(server: ServerThrea
         assert seats[1]["name"] == "" and not seats[1]["away"]  # left, not dropped
     finally:
         host.close()
+
+
+def test_the_server_and_the_client_library_never_import_pygame() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, briscola.server, briscola.server.load, briscola.net.client, "
+        "briscola.net.session, briscola.net.lan, briscola.net.headless; "
+        "print('pygame' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
