@@ -83,6 +83,7 @@ class NetClient:
         self.seat: int | None = None
         self.token: str | None = None
         self.reconnects = 0
+        self._connected_once = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[str] | None = None
         self._stop: asyncio.Event | None = None
@@ -223,7 +224,9 @@ class NetClient:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), delay)
         if self.status != "failed":
-            self._note("closed", self.detail)
+            # Never reached the server and gave up: that is a failure, not a goodbye.
+            given_up = not stop.is_set() and not self._connected_once
+            self._note("failed" if given_up else "closed", self.detail)
 
     async def _connection(self, stop: asyncio.Event, outbox: asyncio.Queue[str]) -> bool:
         """One connection, from hello to its end. True when retrying cannot help."""
@@ -247,6 +250,7 @@ class NetClient:
                 return True
             if self.token is not None and self.table is not None:
                 await ws.send(encode({"type": "resume", "code": self.table, "token": self.token}))
+            self._connected_once = True
             self._note("connected")
             sender = asyncio.create_task(self._send_loop(ws, outbox))
             stopper = asyncio.create_task(stop.wait())
