@@ -26,8 +26,9 @@ from ..i18n import _, decimal
 from ..names import card_label, suit_name, suit_title
 from ..widgets import Button, WidgetGroup, draw_panel
 from .board import Board
-from .coach import Advice, TableCoach, draw_note, turn_key
+from .coach import Advice, TableCoach, make_note, place, turn_key
 from .hand_input import HandInput
+from .hud import hand_boxes
 from .lesson import Teaching
 from .session import TableSession
 
@@ -211,33 +212,78 @@ class Assist:
             if button.visible:
                 button.draw(surface, app.assets, app.theme, False)
         self._draw_values(surface)
-        top = self.px(132)  # under the match information at the top right (four lines)
+        # Each box goes where it covers no card, no name and no other box.
+        obstacles = self._obstacles()
         if isinstance(self.session, Teaching):
-            box = self._draw_caption(surface, self.session)
-            top = box.bottom + self.px(10) if box is not None else top
+            box = self._draw_caption(surface, self.session, obstacles)
+            if box is not None:
+                obstacles.append(box.inflate(self.px(16), self.px(16)))
         text = self.hint_text()
         if text is not None:
-            self._draw_hint(surface, text)
+            obstacles.append(self._draw_hint(surface, text, obstacles))
         if self.memory_open:
-            self.draw_memory(surface, top)
+            self.draw_memory(surface, obstacles)
 
-    def _draw_hint(self, surface: pygame.Surface, text: str) -> None:
-        """The hint's sentence at the bottom left, beside the player's hand (above the hand
-        lies the trick)."""
+    def _obstacles(self) -> list[pygame.Rect]:
+        """What a box must not cover: every card but the player's hand (with room for the
+        labels under piles), where the other hands lie at their largest, the names, and the
+        match information at the top right."""
         px = self.px
         lay = self.board.layout
         hand = self.board.my_hand()
-        hand_left = min((s.rect().left for s in hand), default=round(lay.w * 0.35))
-        width = max(px(220), min(px(520), hand_left - px(24)))
+        mine = {id(sprite) for sprite in hand}
+        rects = [
+            sprite.rect().inflate(px(12), px(36))
+            for sprite, _face in self.board.draw_order()
+            if id(sprite) not in mine
+        ]
+        # The player's hand, a raised card included.
+        rects += [sprite.rect().inflate(px(12), px(12)).move(0, -px(20)) for sprite in hand]
+        rects += [sprite.rect().inflate(px(12), px(12)) for sprite in hand]
+        rects += [box.inflate(px(12), px(12)) for box in hand_boxes(lay)]
+        for spot in lay.spots:  # where the trick's cards land
+            slot = pygame.Rect(0, 0, lay.trick_w + px(16), round(lay.trick_w * 1.6) + px(16))
+            slot.center = (round(spot.trick[0]), round(spot.trick[1]))
+            rects.append(slot)
+        for spot in lay.spots:
+            plate = pygame.Rect(0, 0, px(140), lay.label_h + px(8))
+            plate.center = (round(spot.label[0]), round(spot.label[1]))
+            rects.append(plate)
+        rects.append(pygame.Rect(lay.w - px(260), 0, px(260), px(124)))
+        return rects
+
+    def _hud_bottom(self) -> int:
+        return max(button.rect.bottom for button in self.buttons.widgets)
+
+    def _draw_hint(
+        self, surface: pygame.Surface, text: str, obstacles: list[pygame.Rect]
+    ) -> pygame.Rect:
+        """The hint's sentence beside the player's hand (bottom left, else bottom right,
+        else above the hand, else under the buttons)."""
+        px = self.px
+        lay = self.board.layout
+        rects = [sprite.rect() for sprite in self.board.my_hand()]
+        hand = rects[0].unionall(rects[1:]) if rects else pygame.Rect(lay.w // 3, lay.h, 0, 0)
+        width = max(px(240), min(px(520), hand.left - px(24)))
         font = self.app.assets.font(max(13, px(18)))
         theme = self.app.theme
+        note = make_note(font, text, theme, width, px(12), _("Hint"), True)
         bottom = lay.h - px(10)
-        draw_note(
-            surface, font, text, theme, 0, bottom, width, px(12), _("Hint"), None, True, px(10)
-        )
+        spots = [
+            ("bottomleft", (px(10), bottom)),
+            ("bottomleft", (hand.right + px(14), bottom)),
+            ("midbottom", (hand.centerx, hand.top - lay.label_h * 2)),
+            ("topleft", (px(10), self._hud_bottom() + px(10))),
+        ]
+        box = place(note.size, spots, obstacles, surface.get_rect())
+        note.draw(surface, box, theme)
+        return box
 
-    def _draw_caption(self, surface: pygame.Surface, lesson: Teaching) -> pygame.Rect | None:
-        """The lesson's caption at the right, under the match information."""
+    def _draw_caption(
+        self, surface: pygame.Surface, lesson: Teaching, obstacles: list[pygame.Rect]
+    ) -> pygame.Rect | None:
+        """The lesson's caption, at the right under the match information (else at the left
+        under the buttons)."""
         caption = lesson.caption(self.app.settings.deck_style)
         if caption is None:
             return None
@@ -247,10 +293,14 @@ class Assist:
         font = self.app.assets.font(max(14, px(18)))
         width = max(px(300), min(px(520), round(lay.w * 0.33)))
         theme = self.app.theme
-        right = lay.w - px(10)
-        return draw_note(
-            surface, font, text, theme, 0, 0, width, px(12), title, px(132), True, right - width
-        )
+        note = make_note(font, text, theme, width, px(12), title, True)
+        spots = [
+            ("topright", (lay.w - px(10), px(132))),
+            ("topleft", (px(10), self._hud_bottom() + px(10))),
+        ]
+        box = place(note.size, spots, obstacles, surface.get_rect())
+        note.draw(surface, box, theme)
+        return box
 
     def _draw_values(self, surface: pygame.Surface) -> None:
         values = self.values()
@@ -289,7 +339,9 @@ class Assist:
             rows.append((who, _("{points} points").format(points=points)))
         return rows
 
-    def draw_memory(self, surface: pygame.Surface, top: int) -> None:
+    def draw_memory(self, surface: pygame.Surface, obstacles: list[pygame.Rect]) -> pygame.Rect:
+        """The memory aid: at the top right under the match information, else at the left
+        under the buttons, else at the bottom right."""
         app = self.app
         theme = app.theme
         px = self.px
@@ -306,8 +358,13 @@ class Assist:
         taken = _("Points taken")
         width = max(label_w + text_w + px(16), bold.size(heading)[0]) + 2 * pad
         height = (len(rows) + 2) * step + px(8) + 2 * pad
-        box = pygame.Rect(0, 0, width, height)
-        box.topright = (surface.get_width() - px(10), top)
+        w, h = surface.get_size()
+        spots = [
+            ("topright", (w - px(10), px(132))),
+            ("topleft", (px(10), self._hud_bottom() + px(10))),
+            ("bottomright", (w - px(10), h - px(10))),
+        ]
+        box = place((width, height), spots, obstacles, surface.get_rect())
         draw_panel(surface, box, theme, pad)
         x, y = box.x + pad, box.y + pad
         for i, (label, text) in enumerate(rows):
@@ -317,3 +374,4 @@ class Assist:
             surface.blit(bold.render(label, True, theme.dim), (x, y))
             surface.blit(font.render(text, True, theme.text), (x + label_w + px(16), y))
             y += step
+        return box

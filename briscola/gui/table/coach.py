@@ -7,7 +7,8 @@ share the assessment. Results are looked up by the turn's key, so a result that 
 the turn is over is never shown. The sentence is built when drawn
 (:func:`briscola.gui.coachtext.reason_text`), so a change of language shows at once.
 
-:func:`draw_note` draws a short text in a rounded box (the hint, the lesson's captions).
+:func:`make_note` measures a short text for a rounded box (the hint, the lesson's captions)
+and :func:`place` finds it a spot clear of the cards.
 """
 
 from __future__ import annotations
@@ -119,45 +120,81 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
-def draw_note(
-    surface: pygame.Surface,
+@dataclass
+class Note:
+    """A short text measured for a rounded box: lines rendered, then placed and drawn."""
+
+    images: list[pygame.Surface]
+    pad: int
+    step: int
+    left_aligned: bool = False
+
+    @property
+    def size(self) -> tuple[int, int]:
+        width = max((image.get_width() for image in self.images), default=0)
+        return width + 2 * self.pad, self.step * len(self.images) + 2 * self.pad
+
+    def draw(self, surface: pygame.Surface, box: pygame.Rect, theme: Theme) -> None:
+        draw_panel(surface, box, theme, self.pad)
+        y = box.y + self.pad
+        for image in self.images:
+            x = box.x + self.pad if self.left_aligned else box.centerx - image.get_width() // 2
+            surface.blit(image, (x, y))
+            y += self.step
+
+
+def make_note(
     font: pygame.font.Font,
     text: str,
     theme: Theme,
-    centre_x: int,
-    bottom: int,
     max_width: int,
     pad: int,
     title: str = "",
-    top: int | None = None,
     left_aligned: bool = False,
-    left: int | None = None,
-) -> pygame.Rect:
-    """``text`` wrapped in a rounded box whose bottom edge is at ``bottom`` (or whose top is
-    at ``top``; its top kept on screen), centred on ``centre_x``; ``title`` first in the
-    accent colour; ``left_aligned`` for paragraphs; ``left``: the box's left edge instead of
-    its centre. Returns the box."""
-    lines = wrap(font, text, max_width - 2 * pad)
+) -> Note:
+    """``text`` wrapped to fit ``max_width`` (the box's), ``title`` first in the accent
+    colour; ``left_aligned`` for paragraphs."""
     rows: list[tuple[str, tuple[int, int, int]]] = []
     if title:
         rows.extend((line, theme.accent) for line in wrap(font, title, max_width - 2 * pad))
-    rows.extend((line, theme.text) for line in lines)
+    rows.extend((line, theme.text) for line in wrap(font, text, max_width - 2 * pad))
     images = [font.render(line, True, colour) for line, colour in rows]
-    width = max((image.get_width() for image in images), default=0) + 2 * pad
-    step = font.get_linesize()
-    box = pygame.Rect(0, 0, width, step * len(images) + 2 * pad)
-    box.midbottom = (centre_x, bottom)
-    if top is not None:
-        box.top = top
-    if left is not None:
-        box.left = left
-    box.top = max(box.top, pad)
-    box.left = max(box.left, pad // 2)
-    box.right = min(box.right, surface.get_width() - pad // 2)
-    draw_panel(surface, box, theme, pad)
-    y = box.y + pad
-    for image in images:
-        x = box.x + pad if left_aligned else box.centerx - image.get_width() // 2
-        surface.blit(image, (x, y))
-        y += step
-    return box
+    return Note(images, pad, font.get_linesize(), left_aligned)
+
+
+def place(
+    size: tuple[int, int],
+    spots: list[tuple[str, tuple[int, int]]],
+    obstacles: list[pygame.Rect],
+    screen: pygame.Rect,
+    step: int = 20,
+) -> pygame.Rect:
+    """A box of ``size`` at the first of ``spots`` (an anchor name of pygame.Rect, such as
+    ``"bottomleft"``, and its point) where it stays on ``screen`` and covers none of
+    ``obstacles``; else the first free place found row by row (``step`` pixels apart, the
+    edges of each row first) under the first spot; else the first spot.
+
+    >>> screen = pygame.Rect(0, 0, 400, 300)
+    >>> place((100, 50), [("topleft", (10, 10))], [], screen)
+    Rect(10, 10, 100, 50)
+    >>> place((100, 50), [("topleft", (10, 10))], [pygame.Rect(0, 0, 400, 100)], screen)
+    Rect(10, 110, 100, 50)
+    """
+    boxes = []
+    for anchor, point in spots:
+        box = pygame.Rect((0, 0), size)
+        setattr(box, anchor, point)
+        box = box.clamp(screen)
+        if box.collidelist(obstacles) < 0:
+            return box
+        boxes.append(box)
+    first = boxes[0] if boxes else pygame.Rect((0, 0), size).clamp(screen)
+    width, height = size
+    lefts = list(range(screen.left + first.left % step, screen.right - width + 1, step))
+    order = sorted(lefts, key=lambda x: min(x - screen.left, screen.right - width - x))
+    for y in range(first.top, screen.bottom - height + 1, step):
+        for x in [first.left, *order]:
+            box = pygame.Rect((x, y), size)
+            if box.collidelist(obstacles) < 0:
+                return box
+    return first
