@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from briscola.ai import make_bot
 from briscola.engine import PlayerView, Rules, read_records, replay
 from briscola.net.client import NetClient
-from briscola.net.headless import HeadlessPlayer
+from briscola.net.headless import HeadlessPlayer, all_ready, open_table, play_all
 from briscola.net.wire import PROTOCOL
 from briscola.server import ServerConfig, ServerThread
 
@@ -62,9 +62,7 @@ def seat_table(
 ) -> list[HeadlessPlayer]:
     """A host and ``people - 1`` guests seated and ready; the host starts the game."""
     host = player(url, "Host", 0)
-    host.client.create(rules, seats)
-    host.run_until(lambda p: p.table is not None, 10)
-    assert host.table is not None
+    open_table(host, rules, seats)
     code = host.table["table"]
     guests = []
     for i in range(1, people):
@@ -72,28 +70,13 @@ def seat_table(
         guest.client.join(code)
         guest.client.ready()
         guests.append(guest)
-    host.run_until(lambda p: p.table is not None and all(s["ready"] for s in p.table["seats"]), 10)
+    all_ready(host)
     host.client.start_game()
     return [host, *guests]
 
 
 def play_out(players: list[HeadlessPlayer], done: Callable[[HeadlessPlayer], bool]) -> None:
-    """Each player runs in its own thread until ``done``; failures are re-raised."""
-    failures: list[BaseException] = []
-
-    def run(p: HeadlessPlayer) -> None:
-        try:
-            p.run_until(done, DEADLINE)
-        except BaseException as exc:
-            failures.append(exc)
-
-    threads = [threading.Thread(target=run, args=(p,)) for p in players]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(DEADLINE + 5)
-    if failures:
-        raise failures[0]
+    play_all(players, done, DEADLINE)
 
 
 def in_background(p: HeadlessPlayer, done: Callable[[HeadlessPlayer], bool]) -> threading.Thread:
@@ -211,9 +194,7 @@ def test_the_waiting_room_shows_seats_names_and_ready_flags_and_only_the_host_st
     host = player(server.url, "Anna", 0)
     guest = player(server.url, "Bruno", 1)
     try:
-        host.client.create(Rules.preset("classic3"), [{"kind": "human"}] * 3)
-        host.run_until(lambda p: p.table is not None, 10)
-        assert host.table is not None
+        open_table(host, Rules.preset("classic3"), [{"kind": "human"}] * 3)
         code = host.table["table"]
         joined = host.last("joined")
         assert joined is not None and joined["host"] is True and len(joined["token"]) >= 24
@@ -244,9 +225,7 @@ def test_joining_a_full_table_or_an_unknown_code_gets_a_clear_error(
     server = make_server()
     host = player(server.url, "Anna", 0)
     try:
-        host.client.create(Rules.preset("classic2"))
-        host.run_until(lambda p: p.table is not None, 10)
-        assert host.table is not None
+        open_table(host, Rules.preset("classic2"))
         with raw(server.url) as one, raw(server.url) as two:
             hello(one)
             hello(two)
@@ -271,9 +250,7 @@ def test_out_of_turn_and_illegal_moves_are_refused_and_change_nothing(
     seats = [{"kind": "human"}, {"kind": "human"}]
     host = HeadlessPlayer(NetClient(server.url, "Anna").start())
     try:
-        host.client.create(Rules.preset("classic2"), seats)
-        host.run_until(lambda p: p.table is not None, 10)
-        assert host.table is not None
+        open_table(host, Rules.preset("classic2"), seats)
         with raw(server.url) as guest:
             hello(guest, "Bruno")
             guest.send(json.dumps({"type": "join", "code": host.table["table"]}))
@@ -370,9 +347,7 @@ def test_the_replaced_player_gets_the_seat_back_with_the_token(
     server = make_server(grace=0.2, takeover_level="random", bot_delay=0.05)
     host = player(server.url, "Anna", 0)
     try:
-        host.client.create(Rules.preset("classic2", match="first-to-3"))
-        host.run_until(lambda p: p.table is not None, 10)
-        assert host.table is not None
+        open_table(host, Rules.preset("classic2", match="first-to-3"))
         code = host.table["table"]
         with raw(server.url) as guest:
             hello(guest, "Bruno")
@@ -401,9 +376,7 @@ def test_an_embedded_host_quitting_tells_the_others_and_keeps_the_hand_as_a_reco
     host = HeadlessPlayer(NetClient(server.url, "Anna").start())  # never moves
     guest = player(server.url, "Bruno", 1)
     try:
-        host.client.create(Rules.preset("classic2"))
-        host.run_until(lambda p: p.table is not None, 10)
-        assert host.table is not None
+        open_table(host, Rules.preset("classic2"))
         guest.client.join(host.table["table"])
         guest.client.ready()
         host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"], 10)
@@ -491,9 +464,7 @@ def test_failed_joins_are_limited_per_address(make_server: Callable[..., ServerT
     server = make_server(failed_joins=3, failed_join_window=600.0)
     host = player(server.url, "Anna", 0)
     try:
-        host.client.create(Rules.preset("classic2"))
-        host.run_until(lambda p: p.table is not None, 10)
-        assert host.table is not None
+        open_table(host, Rules.preset("classic2"))
         code = host.table["table"]
         with raw(server.url) as ws:
             hello(ws)
@@ -627,9 +598,7 @@ def test_closing_an_embedded_server_tells_every_player_and_saves_the_hand(
     host = HeadlessPlayer(NetClient(server.url, "Anna", reconnect=False).start())
     guest = HeadlessPlayer(NetClient(server.url, "Bruno", reconnect=False).start())
     try:
-        host.client.create(Rules.preset("teams4"), [{"kind": "human"}] * 2 + [{"kind": "bot"}] * 2)
-        host.run_until(lambda p: p.table is not None, 10)
-        assert host.table is not None
+        open_table(host, Rules.preset("teams4"), [{"kind": "human"}] * 2 + [{"kind": "bot"}] * 2)
         guest.client.join(host.table["table"])
         guest.client.ready()
         host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"], 10)
@@ -692,8 +661,7 @@ def test_a_player_who_lets_the_turn_clock_run_out_has_a_computer_move_for_them(
     server = make_server(turn_timeout=0.05, takeover_level="random")
     idle = HeadlessPlayer(NetClient(server.url, "Anna").start())  # never moves
     try:
-        idle.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
-        idle.run_until(lambda p: p.table is not None, 10)
+        open_table(idle, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
         idle.client.start_game()
         idle.run_until(lambda p: p.match_over, DEADLINE)
         notices = [m for m in idle.frames if m["type"] == "notice"]

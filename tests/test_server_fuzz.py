@@ -19,7 +19,7 @@ from websockets.sync.client import ClientConnection, connect
 from briscola.ai import make_bot
 from briscola.engine import Action, PlayerView, Rules
 from briscola.net.client import NetClient
-from briscola.net.headless import HeadlessPlayer
+from briscola.net.headless import HeadlessPlayer, open_table, play_all
 from briscola.net.wire import PROTOCOL
 from briscola.server import ServerConfig, ServerThread
 
@@ -155,9 +155,7 @@ def seated_pair(url: str, rules: Rules, seed: int, still: bool = False) -> list[
     """Two players seated and ready; ``still`` ones do not move until given a chooser."""
     host = HeadlessPlayer(NetClient(url, "Host").start(), None if still else chooser(seed))
     guest = HeadlessPlayer(NetClient(url, "Guest").start(), None if still else chooser(seed + 1))
-    host.client.create(rules)
-    host.run_until(lambda p: p.table is not None, 10)
-    assert host.table is not None
+    open_table(host, rules)
     guest.client.join(host.table["table"])
     guest.client.ready()
     host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"], 10)
@@ -197,25 +195,14 @@ def test_thousands_of_random_and_mutated_messages_end_nothing_and_touch_no_other
     assert table.moves == 0 and table.phase == "playing"
     assert [s.name for s in table.seats] == ["Host", "Guest"]
     # It plays on to its end, and a new table completes a game.
-    failures: list[BaseException] = []
-
-    def finish(p: HeadlessPlayer) -> None:
-        try:
-            p.run_until(lambda q: q.match_over, DEADLINE)
-        except BaseException as exc:
-            failures.append(exc)
-
     for seed, p in enumerate(pair):
         p.choose = chooser(seed)
         p.move_if_due()
     fresh = seated_pair(server.url, Rules.preset("chiamata5"), 7)
     fresh[0].client.start_game(fill_bots=True)
-    runners = [threading.Thread(target=finish, args=(p,)) for p in [*pair, *fresh]]
-    for runner in runners:
-        runner.start()
-    for runner in runners:
-        runner.join(DEADLINE + 5)
-    for p in [*pair, *fresh]:
-        p.client.close()
-    assert not failures, failures
+    try:
+        play_all([*pair, *fresh], lambda q: q.match_over, DEADLINE)
+    finally:
+        for p in [*pair, *fresh]:
+            p.client.close()
     assert all(not p.errors or {e["code"] for e in p.errors} == {"stale"} for p in pair)

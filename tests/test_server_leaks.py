@@ -23,7 +23,7 @@ import pytest
 from briscola.ai import make_bot
 from briscola.engine import Card, GameState, Rules, view
 from briscola.net.client import NetClient
-from briscola.net.headless import HeadlessPlayer
+from briscola.net.headless import HeadlessPlayer, all_ready, open_table, play_all
 from briscola.net.wire import event_to_json
 from briscola.server import ServerConfig, ServerThread
 from briscola.server.tables import Table
@@ -150,31 +150,17 @@ def play_everyone(url: str, rules: Rules, seed: int) -> list[HeadlessPlayer]:
         bot = make_bot("random", random.Random(rng.random()))
         players.append(HeadlessPlayer(NetClient(url, f"P{i}").start(), bot.choose))
     host = players[0]
-    host.client.create(rules)
-    host.run_until(lambda p: p.table is not None, 10)
-    assert host.table is not None
+    open_table(host, rules)
     for guest in players[1:]:
         guest.client.join(host.table["table"])
         guest.client.ready()
-    host.run_until(lambda p: p.table is not None and all(s["ready"] for s in p.table["seats"]), 10)
+    all_ready(host)
     host.client.start_game()
-    failures: list[BaseException] = []
-
-    def run(p: HeadlessPlayer) -> None:
-        try:
-            p.run_until(lambda q: q.match_over, DEADLINE)
-        except BaseException as exc:
-            failures.append(exc)
-
-    threads = [threading.Thread(target=run, args=(p,)) for p in players]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(DEADLINE + 5)
-    for p in players:
-        p.client.close()
-    if failures:
-        raise failures[0]
+    try:
+        play_all(players, lambda q: q.match_over, DEADLINE)
+    finally:
+        for p in players:
+            p.client.close()
     return players
 
 

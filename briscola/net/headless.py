@@ -9,16 +9,17 @@ for the next hand once one is over.
 from __future__ import annotations
 
 import queue
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from briscola.engine import Action, PlayerView
+from briscola.engine import Action, PlayerView, Rules
 from briscola.engine.codec import view_from_json
 
 from .client import NetClient
 
-__all__ = ["HeadlessPlayer"]
+__all__ = ["HeadlessPlayer", "all_ready", "open_table", "play_all"]
 
 Chooser = Callable[[PlayerView], Action]
 
@@ -124,3 +125,47 @@ class HeadlessPlayer:
                 found = frame
                 break
         return found
+
+
+def open_table(
+    host: HeadlessPlayer,
+    rules: Rules,
+    seats: list[dict[str, Any]] | None = None,
+    timeout: float = 10.0,
+) -> str:
+    """Create a table with ``host`` as its host; returns the table code."""
+    host.client.create(rules, seats)
+    host.run_until(lambda p: p.table is not None, timeout)
+    assert host.table is not None
+    return str(host.table["table"])
+
+
+def all_ready(host: HeadlessPlayer, timeout: float = 10.0) -> None:
+    """Wait until the host sees every seat taken and ready."""
+    host.run_until(
+        lambda p: p.table is not None and all(s["ready"] for s in p.table["seats"]), timeout
+    )
+
+
+def play_all(
+    players: Sequence[HeadlessPlayer],
+    done: Callable[[HeadlessPlayer], bool],
+    timeout: float = 60.0,
+) -> None:
+    """Run every player in a thread of its own until ``done``; re-raises the first failure
+    (a ``TimeoutError`` when one did not get there in time)."""
+    failures: list[BaseException] = []
+
+    def run(player: HeadlessPlayer) -> None:
+        try:
+            player.run_until(done, timeout)
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=run, args=(p,), daemon=True) for p in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout + 5)
+    if failures:
+        raise failures[0]
