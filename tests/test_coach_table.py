@@ -207,3 +207,29 @@ def test_the_memory_aid_shows_only_what_the_seat_has_seen(app: App) -> None:
     scene.draw(app.screen)
     click(app, scene.assist.memory_button.rect.center)
     assert not scene.assist.memory_open
+
+
+@pytest.mark.parametrize(("preset", "size"), [("teams4", (1024, 600)), ("teams6", (1920, 1080))])
+def test_the_hint_and_the_memory_aid_cover_no_card(preset: str, size: tuple[int, int]) -> None:
+    app = make_app(size)
+    app.settings.memory_aid = True
+    setup = default_setup(Rules.preset(preset), "easy")
+    setup.seed = 3
+    scene = start(app, TableScene(app, setup))
+    assert isinstance(scene, TableScene)
+    for _turn in range(2):
+        assert run_until(app, lambda: scene.awaiting_human)
+        _play_first_legal(app, scene)
+    assert run_until(app, lambda: scene.awaiting_human)
+    key(app, pygame.K_m)
+    key(app, pygame.K_h)
+    assert wait_for(app, lambda: scene.hand.hint_card is not None)
+    scene.draw(app.screen)
+    boxes = scene.assist.boxes
+    assert set(boxes) == {"hint", "memory"}
+    assert not boxes["hint"].colliderect(boxes["memory"])
+    for sprite, _face in scene.board.draw_order():
+        for name, box in boxes.items():
+            assert not box.colliderect(sprite.rect()), f"the {name} covers {sprite.card}"
+        assert app.screen.get_rect().contains(box)
+    app.close()

@@ -87,6 +87,8 @@ class Assist:
         self.memory_button = Button(lambda: _("Memory"), self.toggle_memory, name="memory")
         self.buttons = WidgetGroup([self.undo_button, self.memory_button])
         self._awaiting = False
+        #: Where the last frame drew the hint, the caption and the memory aid.
+        self.boxes: dict[str, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ state
 
@@ -214,15 +216,18 @@ class Assist:
         self._draw_values(surface)
         # Each box goes where it covers no card, no name and no other box.
         obstacles = self._obstacles()
+        self.boxes = {}
         if isinstance(self.session, Teaching):
             box = self._draw_caption(surface, self.session, obstacles)
             if box is not None:
+                self.boxes["caption"] = box
                 obstacles.append(box.inflate(self.px(16), self.px(16)))
         text = self.hint_text()
         if text is not None:
-            obstacles.append(self._draw_hint(surface, text, obstacles))
+            self.boxes["hint"] = self._draw_hint(surface, text, obstacles)
+            obstacles.append(self.boxes["hint"])
         if self.memory_open:
-            self.draw_memory(surface, obstacles)
+            self.boxes["memory"] = self.draw_memory(surface, obstacles)
 
     def _obstacles(self) -> list[pygame.Rect]:
         """What a box must not cover: every card but the player's hand (with room for the
