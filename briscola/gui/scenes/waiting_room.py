@@ -154,8 +154,12 @@ class WaitingRoomScene(OnlinePage):
         super().update(dt)
         if self.started:
             return
+        begun = False
         for message in self.client.drain():
             kind = message.get("type")
+            if begun:  # the table's session takes what came after the first update
+                self.messages.append(message)
+                continue
             if kind == "closed":
                 self.started = True
                 self.client.close(timeout=0)
@@ -165,15 +169,18 @@ class WaitingRoomScene(OnlinePage):
                 self.app.open("menu", mode="reset")
                 return
             self._take(message)
-            if kind == "update":
-                self._begin()
-                return
+            begun = kind == "update"
+        if begun:
+            self._begin()
+            return
         self._refresh()
 
     def _begin(self) -> None:
         """The game has begun: the table, on this seat's remote session."""
         self.started = True
-        backlog = [m for m in self.messages if m.get("type") in ("table", "update")]
+        first = next(i for i, m in enumerate(self.messages) if m.get("type") == "update")
+        backlog = [m for m in self.messages[:first] if m.get("type") == "table"]
+        backlog += self.messages[first:]
         session: RemoteSession
         if self.host is not None:
             session = HostedSession(self.client, self.host, backlog)

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("briscola.online")
 
-BANNER_COLOUR = (150, 40, 32, 235)
-NOTE_COLOUR = (0, 0, 0, 190)
+BANNER_COLOUR = (150, 40, 32, 250)
+NOTE_COLOUR = (12, 20, 14, 240)
 
 
 class OnlineStatus:
