@@ -87,8 +87,9 @@ class RemoteSession:
             self.table = message
         elif kind == "error":
             self.errors.append(message)
-            if message.get("code") in ("not_your_turn", "illegal", "stale", "bad_action"):
-                self._pending = False
+            # A refused (or rate-limited) move was not played: the player may move again;
+            # a second move for the same view is refused by the server as stale.
+            self._pending = False
         elif kind == "notice":
             self.notices.append(message)
         elif kind == "closed":
