@@ -89,6 +89,7 @@ class Assist:
         self._awaiting = False
         #: Where the last frame drew the hint, the caption and the memory aid.
         self.boxes: dict[str, pygame.Rect] = {}
+        self._places: dict[Hashable, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ state
 
@@ -257,6 +258,23 @@ class Assist:
         rects.append(pygame.Rect(lay.w - px(260), 0, px(260), px(124)))
         return rects
 
+    def _place(
+        self,
+        size: tuple[int, int],
+        spots: list[tuple[str, tuple[int, int]]],
+        obstacles: list[pygame.Rect],
+        screen: pygame.Rect,
+    ) -> pygame.Rect:
+        """:func:`place`, remembered while nothing on the table moves (a frame's search over
+        the whole window takes a millisecond or two)."""
+        key = (size, tuple(spots), tuple(tuple(r) for r in obstacles), tuple(screen))
+        found = self._places.get(key)
+        if found is None:
+            if len(self._places) > 32:
+                self._places.clear()
+            found = self._places[key] = place(size, spots, obstacles, screen, self.px(20))
+        return found.copy()
+
     def _hud_bottom(self) -> int:
         return max(button.rect.bottom for button in self.buttons.widgets)
 
@@ -270,9 +288,10 @@ class Assist:
         rects = [sprite.rect() for sprite in self.board.my_hand()]
         hand = rects[0].unionall(rects[1:]) if rects else pygame.Rect(lay.w // 3, lay.h, 0, 0)
         width = max(px(240), min(px(520), hand.left - px(24)))
-        font = self.app.assets.font(max(13, px(18)))
         theme = self.app.theme
-        note = make_note(font, text, theme, width, px(12), _("Hint"), True)
+        note = make_note(
+            self.app.assets, max(13, px(18)), text, theme, width, px(12), _("Hint"), True
+        )
         bottom = lay.h - px(10)
         spots = [
             ("bottomleft", (px(10), bottom)),
@@ -280,7 +299,7 @@ class Assist:
             ("midbottom", (hand.centerx, hand.top - lay.label_h * 2)),
             ("topleft", (px(10), self._hud_bottom() + px(10))),
         ]
-        box = place(note.size, spots, obstacles, surface.get_rect())
+        box = self._place(note.size, spots, obstacles, surface.get_rect())
         note.draw(surface, box, theme)
         return box
 
@@ -295,15 +314,14 @@ class Assist:
         title, text = caption
         px = self.px
         lay = self.board.layout
-        font = self.app.assets.font(max(14, px(18)))
         width = max(px(300), min(px(520), round(lay.w * 0.33)))
         theme = self.app.theme
-        note = make_note(font, text, theme, width, px(12), title, True)
+        note = make_note(self.app.assets, max(14, px(18)), text, theme, width, px(12), title, True)
         spots = [
             ("topright", (lay.w - px(10), px(132))),
             ("topleft", (px(10), self._hud_bottom() + px(10))),
         ]
-        box = place(note.size, spots, obstacles, surface.get_rect())
+        box = self._place(note.size, spots, obstacles, surface.get_rect())
         note.draw(surface, box, theme)
         return box
 
@@ -369,14 +387,15 @@ class Assist:
             ("topleft", (px(10), self._hud_bottom() + px(10))),
             ("bottomright", (w - px(10), h - px(10))),
         ]
-        box = place((width, height), spots, obstacles, surface.get_rect())
+        box = self._place((width, height), spots, obstacles, surface.get_rect())
         draw_panel(surface, box, theme, pad)
         x, y = box.x + pad, box.y + pad
         for i, (label, text) in enumerate(rows):
             if i == 0 or i == suits:
-                surface.blit(bold.render(heading if i == 0 else taken, True, theme.accent), (x, y))
+                title = heading if i == 0 else taken
+                surface.blit(app.assets.text(title, size, theme.accent, True), (x, y))
                 y += step + (px(8) if i else 0)
-            surface.blit(bold.render(label, True, theme.dim), (x, y))
-            surface.blit(font.render(text, True, theme.text), (x + label_w + px(16), y))
+            surface.blit(app.assets.text(label, size, theme.dim, True), (x, y))
+            surface.blit(app.assets.text(text, size, theme.text), (x + label_w + px(16), y))
             y += step
         return box

@@ -22,6 +22,7 @@ import pygame
 
 from ...coach import Assessment, Reason, evaluate, explain
 from ...engine import Card, Play, PlayerView
+from ..assets import Assets
 from ..widgets import Theme, draw_panel
 
 log = logging.getLogger(__name__)
@@ -144,7 +145,8 @@ class Note:
 
 
 def make_note(
-    font: pygame.font.Font,
+    assets: Assets,
+    size: int,
     text: str,
     theme: Theme,
     max_width: int,
@@ -153,12 +155,14 @@ def make_note(
     left_aligned: bool = False,
 ) -> Note:
     """``text`` wrapped to fit ``max_width`` (the box's), ``title`` first in the accent
-    colour; ``left_aligned`` for paragraphs."""
+    colour; ``left_aligned`` for paragraphs. Lines are rendered through ``assets`` (cached:
+    a note drawn every frame renders once)."""
+    font = assets.font(size)
     rows: list[tuple[str, tuple[int, int, int]]] = []
     if title:
         rows.extend((line, theme.accent) for line in wrap(font, title, max_width - 2 * pad))
     rows.extend((line, theme.text) for line in wrap(font, text, max_width - 2 * pad))
-    images = [font.render(line, True, colour) for line, colour in rows]
+    images = [assets.text(line, size, colour) for line, colour in rows]
     return Note(images, pad, font.get_linesize(), left_aligned)
 
 
