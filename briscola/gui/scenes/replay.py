@@ -334,8 +334,14 @@ class ReplayScene(Scene):
         self._shown = self.index
         state = self.states[self.index]
         self.session.state = state
+        # Each name with its points so far, as the replay always showed them; no piles (the
+        # buttons take their corner).
+        self.session.name_seats(
+            [f"{n} · {p}" for n, p in zip(self.names, state.points, strict=False)]
+        )
         trick = self.tricks[self.index] if self.index < len(self.tricks) else None
         lay_out_trick(self.board, state, trick, self.app.theme.accent)
+        self.board.piles = {}
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -23,6 +23,10 @@ class RecordSession:
         self._seats = [SeatInfo(name, "bot") for name in names]
         self._seat = seat
 
+    def name_seats(self, names: Sequence[str]) -> None:
+        """Show ``names`` on the seats' plates."""
+        self._seats = [SeatInfo(name, "bot") for name in names]
+
     @property
     def rules(self) -> Rules:
         return self.state.rules
