@@ -283,6 +283,8 @@ def test_hot_seat_privacy_screen_and_last_trick_by_keyboard() -> None:
         assert run_until(app, lambda: table.awaiting_human)
         if turn == 3:
             break
+        if not table.hand.keyboard:
+            press(app, pygame.K_RETURN)  # the first Enter shows the selection
         press(app, pygame.K_RETURN)
     assert table.session.state is not None and table.session.state.tricks
     press(app, pygame.K_l)
