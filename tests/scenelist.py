@@ -229,6 +229,38 @@ def replay(app: App) -> Scene:
     return scene
 
 
+def review(app: App) -> Scene:
+    """The review of a hand, kept in its record (shown at once), at its costliest card."""
+    from briscola.coach import review as make_review
+    from briscola.gui.scenes.review import ReviewScene
+
+    summary = make_summary("classic2", seed=2)
+    record = dict(summary.record)
+    record["review"] = make_review(record, 0, budget=300, seed=1).to_json()
+    start(app, MenuScene(app))
+    scene = show(app, ReviewScene(app, record, 0))
+    scene.jump_to_costliest()  # type: ignore[attr-defined]
+    return scene
+
+
+def lesson(app: App) -> Scene:
+    """The first lesson after its script (two tricks): the caption on points, the player to
+    lead."""
+    from briscola.engine import Card
+
+    start(app, MenuScene(app))
+    scene = app.open("lesson")
+    app.apply_requests()
+    assert isinstance(scene, TableScene)
+    speed = quick(app)
+    assert run_until(app, lambda: scene.awaiting_human)
+    for code in ("4B", "2C"):
+        assert scene.play_card(Card.from_code(code))
+        assert run_until(app, lambda: scene.awaiting_human)
+    app.settings.speed = speed
+    return scene
+
+
 def menu(app: App) -> Scene:
     return start(app, MenuScene(app))
 
@@ -265,6 +297,8 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "table-chiamata-play": chiamata_play,
     "table-last-trick": last_trick,
     "table-privacy": privacy,
+    "review": review,
+    "lesson": lesson,
 }
 
 #: Scenes that are not worth rebuilding for every option (the quick ones are rebuilt).

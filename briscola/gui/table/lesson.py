@@ -22,7 +22,7 @@ from ...engine import Action, Card, GameState, Match, Play, PlayerView, Rules, S
 from ..i18n import _
 from ..names import card_the, suit_name
 from ..setup import GameSetup, SeatConfig
-from .session import BotRunner, LocalSession
+from .session import BotRunner, LocalSession, SeatInfo
 
 #: The player sits at seat 0 and leads the first trick (the teacher, seat 1, deals).
 PLAYER, TEACHER = 0, 1
@@ -119,6 +119,11 @@ class LessonSession(LocalSession):
         self.bots[TEACHER] = Teacher()
         #: A friendly word on the last card the player chose off the script (None: none).
         self.note: Callable[[str], str] | None = None
+
+    @property
+    def seats(self) -> Sequence[SeatInfo]:
+        """ "You" and "Teacher", in the language shown now."""
+        return [SeatInfo(_("You"), "human"), SeatInfo(_("Teacher"), "bot", "medium")]
 
     def _start_hand(self) -> None:
         # The fixed deal instead of a shuffle (the teacher always deals the lesson).
