@@ -38,6 +38,9 @@ from briscola.net.session import RemoteSession
 from briscola.server import ServerConfig, ServerThread
 
 DEADLINE = 60.0
+#: Cards that jump and a bot that answers at once move faster than any person: the
+#: server's rate limit (10 messages a second) is raised for them.
+FAST = {"rate": 1000.0, "burst": 1000}
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +63,8 @@ def app() -> Iterator[App]:
 
 @pytest.fixture
 def server() -> Iterator[ServerThread]:
-    running = ServerThread(ServerConfig(host="127.0.0.1", port=0, ping_interval=None)).start()
+    config = ServerConfig(host="127.0.0.1", port=0, ping_interval=None, **FAST)
+    running = ServerThread(config).start()
     yield running
     running.stop()
 
@@ -99,7 +103,15 @@ def guest(url: str, name: str = "Bruno", seed: int = 2) -> HeadlessPlayer:
 
 def host_table(app: App, rules: Rules, seats: list[dict[str, Any]]) -> WaitingRoomScene:
     start(app, MenuScene(app))
-    app.open("online_host", rules=rules, seats=seats, bind="127.0.0.1", port=0, announce=False)
+    app.open(
+        "online_host",
+        rules=rules,
+        seats=seats,
+        bind="127.0.0.1",
+        port=0,
+        announce=False,
+        server=FAST,
+    )
     app.apply_requests()
     assert isinstance(app.scene, HostScene)
     wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "the waiting room opens")
@@ -154,6 +166,48 @@ def test_a_hosted_table_is_joined_started_and_its_hand_played_by_clicks_over_the
         assert score.summary.result.points[0] + score.summary.result.points[1] == 120
         assert len(table.session.view().tricks) == 20 and clicks >= 20
         assert friend.errors == [] and table.online.banner == ""
+    finally:
+        friend.client.close()
+        app.open("menu", mode="reset")
+        app.apply_requests()
+
+
+def test_a_match_over_the_network_goes_from_hand_to_hand_through_the_score_screen(
+    app: App,
+) -> None:
+    rules = Rules.preset("classic2", match="best-of-3")
+    room = host_table(app, rules, [{"kind": "human"}, {"kind": "human"}])
+    assert room.host is not None
+    friend = guest(room.host.url, seed=5)
+    pump = pump_all(friend)
+    try:
+        friend.client.join(room.code)
+        friend.client.ready()
+        wait_for(app, lambda: room.start_button.enabled, "the friend is ready", pump)
+        click(app, room.start_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        hands: list[int] = []
+
+        def play() -> None:
+            pump()
+            scene = app.scene
+            if isinstance(scene, ScoreScene) and scene.primary.name == "next":
+                hands.append(scene.summary.hand_number)
+                click(app, scene.primary.rect.center)
+            elif table.awaiting_human and table.legal_cards():
+                table.play_card(table.legal_cards()[0])
+
+        def match_over() -> bool:
+            scene = app.scene
+            return isinstance(scene, ScoreScene) and scene.summary.match_over
+
+        wait_for(app, match_over, "the match ends", play, seconds=120)
+        score = app.scene
+        assert isinstance(score, ScoreScene) and score.primary.name == "rematch"
+        assert 1 <= len(hands) <= 2 and hands == sorted(set(hands))
+        assert friend.match_over and friend.errors == []
     finally:
         friend.client.close()
         app.open("menu", mode="reset")
@@ -263,6 +317,10 @@ def test_a_guest_joins_by_address_and_code_and_is_told_when_the_server_closes(
         wait_for(
             app, lambda: table.online is not None and table.online.banner == "", "reconnected", pump
         )
+        # A notice from the server (a move the turn clock made) shows as a sentence.
+        table.session.notices.append({"type": "notice", "code": "timed_out", "message": "m"})
+        app.step(DT)
+        assert any("time to move ran out" in notice.text for notice in app.notices)
         # The server goes away: the player is told and is back at the menu.
         server.stop()
         wait_for(app, lambda: isinstance(app.scene, MenuScene), "back to the menu", pump)

@@ -145,7 +145,7 @@ def remember_name(app: App, name: str) -> None:
 
 
 def error_text(message: dict[str, Any]) -> str:
-    """A server's ``error`` (or ``closed``) message, for the player."""
+    """A server's ``error``, ``closed`` or ``notice`` message, for the player."""
     code = str(message.get("code") or message.get("reason") or "")
     texts: dict[str, Callable[[], str]] = {
         "version": lambda: _(
@@ -174,6 +174,7 @@ def error_text(message: dict[str, Any]) -> str:
         "idle": lambda: _("The table was closed after a long wait."),
         "shutdown": lambda: _("The server closed."),
         "replaced": lambda: _("Your seat was taken up from another window."),
+        "timed_out": lambda: _("Your time to move ran out: a computer played that move for you."),
     }
     text = texts.get(code)
     if text is not None:
@@ -212,12 +213,15 @@ class EmbeddedHost:
         announce: bool = True,
         records: Path | None = None,
         grace: float = 60.0,
+        options: dict[str, Any] | None = None,
     ) -> None:
         self.bind = bind
         self.port = port
         self.announce = announce
         self.records = records if records is not None else paths.records_dir() / "online"
         self.grace = grace
+        #: More of the server's settings (:class:`briscola.server.ServerConfig` fields).
+        self.options = dict(options or {})
         self.server: ServerThread | None = None
         self.announcer: TableAnnouncer | None = None
         self.error: str | None = None
@@ -243,6 +247,7 @@ class EmbeddedHost:
                     embedded=True,
                     records=self.records,
                     grace=self.grace,
+                    **self.options,
                 )
                 try:
                     server = ServerThread(config).start()

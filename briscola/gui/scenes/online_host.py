@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 class HostScene(OnlinePage):
     """Opens the table ``rules`` with ``seats`` (the server's seat list; seat 0 is the
-    host's) and hands over to the waiting room."""
+    host's) and hands over to the waiting room. ``server``: more server settings (tests)."""
 
     def __init__(
         self,
@@ -43,6 +43,7 @@ class HostScene(OnlinePage):
         port: int | None = None,
         announce: bool = True,
         grace: float = 60.0,
+        server: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(app)
         self.rules = rules
@@ -53,7 +54,7 @@ class HostScene(OnlinePage):
             text = os.environ.get("BRISCOLA_HOST_PORT", "")
             port = int(text) if text.isdigit() else DEFAULT_PORT
         announce = announce and lan_enabled()
-        self.host = EmbeddedHost(bind, port, announce=announce, grace=grace)
+        self.host = EmbeddedHost(bind, port, announce=announce, grace=grace, options=server)
         self.client: NetClient | None = None
         self.backlog: list[dict[str, Any]] = []
         self.done = False

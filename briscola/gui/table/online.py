@@ -54,8 +54,14 @@ class OnlineStatus:
 
     def update(self) -> None:
         session = self.session
+        take_notices = getattr(session, "take_notices", None)
+        if callable(take_notices):
+            for notice in take_notices():
+                self.app.notify(error_text(notice), 8.0)
         for error in session.take_errors():
             log.info("the server refused: %s", error)
+            if error.get("code") == "rate_limited":
+                self.app.notify(error_text(error))
         if self.ended:
             return
         closed = session.closed
@@ -71,7 +77,9 @@ class OnlineStatus:
             if kind == "reconnecting":
                 self.banner = _("Connection lost: reconnecting…")
             elif kind in ("failed", "closed"):
-                self.banner = _("The connection to the table is lost. Esc: back to the menu.")
+                self.banner = _(
+                    "The connection to the table is lost. Press Esc to leave the table."
+                )
         self.notes = []
         for seat in session.seat_states():
             name = str(seat.get("name") or "")
