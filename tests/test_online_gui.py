@@ -214,6 +214,33 @@ def test_a_match_over_the_network_goes_from_hand_to_hand_through_the_score_scree
         app.apply_requests()
 
 
+def test_a_chiamata_hand_with_computers_is_played_through_the_auction_over_the_network(
+    app: App,
+) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * 4
+    room = host_table(app, Rules.preset("chiamata5"), seats)
+    assert room.start_button.enabled, "every seat open to a person is taken"
+    click(app, room.start_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    kinds: set[str] = set()
+
+    def act() -> None:
+        if table.awaiting_human:
+            legal = table.session.legal_actions()
+            if legal:
+                kinds.add(type(legal[0]).__name__)
+                assert table.submit(legal[0])
+
+    wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", act)
+    score = app.scene
+    assert isinstance(score, ScoreScene) and score.summary.rules.chiamata
+    assert "Play" in kinds
+    app.open("menu", mode="reset")
+    app.apply_requests()
+
+
 def test_the_waiting_room_shows_a_friend_joining_and_leaving(app: App) -> None:
     rules = Rules.preset("teams4")
     seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}] * 2
