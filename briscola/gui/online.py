@@ -11,12 +11,14 @@ window rests between messages and still shows them at once.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import ipaddress
 import logging
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -315,10 +317,33 @@ class EmbeddedHost:
                     asyncio.run_coroutine_threadsafe(announcer.stop(), server.loop).result(10)
             server.stop("host_left", "the host closed the table")
 
-        threading.Thread(target=run, name="briscola-host-stop", daemon=True).start()
+        thread = threading.Thread(target=run, name="briscola-host-stop", daemon=True)
+        thread.start()
+        _stopping.append(thread)
 
 
-class HostedSession(RemoteSession):
+#: Embedded servers closing in the background: the game waits for them a little at exit,
+#: so that the guests hear that the host closed the table.
+_stopping: list[threading.Thread] = []
+
+
+@atexit.register
+def _finish_stopping(limit: float = 5.0) -> None:
+    deadline = time.monotonic() + limit
+    for thread in _stopping:
+        thread.join(max(0.0, deadline - time.monotonic()))
+
+
+class OnlineSession(RemoteSession):
+    """A seat at a table on a server, as the window plays it: leaving never waits for the
+    network (the connection closes in its own thread)."""
+
+    def close(self) -> None:
+        self.client.leave()
+        self.client.close(timeout=0)
+
+
+class HostedSession(OnlineSession):
     """The host's seat: a remote session on the embedded server, which closes with it."""
 
     def __init__(

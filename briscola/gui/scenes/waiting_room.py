@@ -17,7 +17,14 @@ from ...net.client import NetClient
 from ...net.session import RemoteSession
 from ..i18n import _
 from ..labels import level_label, match_label, preset_label
-from ..online import EmbeddedHost, HostedSession, OnlinePage, connection_text, error_text
+from ..online import (
+    EmbeddedHost,
+    HostedSession,
+    OnlinePage,
+    OnlineSession,
+    connection_text,
+    error_text,
+)
 from ..widgets import Button, PrimaryButton, WidgetGroup
 
 if TYPE_CHECKING:
@@ -185,7 +192,7 @@ class WaitingRoomScene(OnlinePage):
         if self.host is not None:
             session = HostedSession(self.client, self.host, backlog)
         else:
-            session = RemoteSession(self.client, backlog)
+            session = OnlineSession(self.client, backlog)
         self.app.open("table", mode="replace", session=session)
 
     # ------------------------------------------------------------------ layout
