@@ -260,6 +260,19 @@ class WaitingRoomScene(OnlinePage):
             for line in (preset_label(rules.name), match_label(str(rules.match))):
                 fit(surface, line, pygame.Rect(x, y, w, px(26)), px(19), theme.dim)
                 y += px(28)
+        if self.host is not None:
+            room = pygame.Rect(x, y + px(14), w, self.message_box.top - y - px(20))
+            if room.height > px(40):
+                self.painter.paragraph(
+                    surface,
+                    _(
+                        "On their computer: Play online, then Join a table. On this network"
+                        " the table is listed; otherwise they type the address and the code."
+                    ),
+                    room,
+                    px(17),
+                    theme.dim,
+                )
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
