@@ -356,6 +356,60 @@ def test_a_guest_joins_by_address_and_code_and_is_told_when_the_server_closes(
         owner.client.close()
 
 
+def test_a_player_back_after_the_grace_period_takes_the_seat_back_from_the_computer(
+    app: App,
+) -> None:
+    config = ServerConfig(host="127.0.0.1", port=0, ping_interval=None, grace=0.3, **FAST)
+    server = ServerThread(config).start()
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        owner.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+        code = owner.client.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+        start(app, MenuScene(app))
+        app.open("online_join", player="Anna", address=server.url, code=code, lan=False)
+        app.apply_requests()
+        join = app.scene
+        assert isinstance(join, JoinScene)
+        join.join_typed()
+        wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
+        room = app.scene
+        assert isinstance(room, WaitingRoomScene)
+        room.toggle_ready()
+        wait_for(
+            app,
+            lambda: owner.table is not None and owner.table["seats"][1]["ready"],
+            "ready",
+            pump,
+        )
+        owner.client.start_game()
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+        table = app.scene
+        assert isinstance(table, TableScene) and table.online is not None
+        client = table.session.client
+        client.backoff = client.max_backoff = 3.0  # away for longer than the grace period
+        client.kill()
+
+        def replaced() -> bool:
+            seats = owner.table["seats"] if owner.table is not None else []
+            return any(seat["replaced"] for seat in seats)
+
+        wait_for(app, replaced, "a computer plays for Anna", pump)
+        wait_for(app, lambda: client.status == "connected", "Anna is back", pump)
+        wait_for(app, lambda: not replaced(), "Anna has her seat again", pump)
+
+        def play() -> None:
+            pump()
+            if table.awaiting_human and table.legal_cards():
+                table.play_card(table.legal_cards()[0])
+
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
+        assert table.online.banner == ""
+    finally:
+        owner.client.close()
+        server.stop()
+
+
 def test_the_hub_checks_the_name_before_hosting(app: App) -> None:
     start(app, MenuScene(app))
     app.open("online")
