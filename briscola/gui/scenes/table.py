@@ -29,6 +29,7 @@ from ..table.assist import Assist
 from ..table.auction import AuctionPanel
 from ..table.board import Board
 from ..table.director import TIMINGS, Captions, Director
+from ..table.flow import HandFlow
 from ..table.hand_input import HandInput
 from ..table.hud import TableHud
 from ..table.local import local_session, saved_session
@@ -75,14 +76,13 @@ class TableScene(Scene):
         self.auction = AuctionPanel(app, self.px, self.renderer, self.submit)
         self.show_last = False
         self.hud_bottom = 0  # the bottom of the buttons at the top left (see on_resize)
-        self.hand_done = False
-        self.hands_played = 0
         self.hud = TableHud(
             self.pause, self.toggle_last, self.show_hint, self.switch_deck, self.swap
         )
         self.assist = Assist(app, session, self.board, self.hand, self.px, self._after_undo)
         #: The connection banner and the table's end, for a table on a server.
         self.online = OnlineStatus.of(app, session, self.px)
+        self.flow = HandFlow(self.director, self.hand, self._rebuild, self._fresh)
         self._configure_renderer()
 
     @classmethod
@@ -100,6 +100,10 @@ class TableScene(Scene):
     @property
     def tricks_played(self) -> int:
         return self.director.tricks_played
+
+    @property
+    def hands_played(self) -> int:
+        return self.flow.hands_played
 
     @property
     def privacy(self) -> int | None:
@@ -144,7 +148,7 @@ class TableScene(Scene):
         to_play = session.to_play
         if to_play is not None and not session.plays_here(to_play) and self.online is None:
             return 0.0  # a computer here is to play (online: its move comes by the network)
-        if session.hand_over and not self.hand_done:
+        if session.hand_over and not self.flow.done:
             return 0.0
         if self.turn_shown is not None and self.painter.pulsing(self.turn_shown):
             return 0.0
@@ -222,18 +226,6 @@ class TableScene(Scene):
             self.hand.hint_card = None
             self.hand.reset()
 
-    def _new_hand(self) -> None:
-        self.hand_done = False
-        self.show_last = False
-        self.hand.hint_card = None
-        self.captions.bubbles.clear()
-        self.board.clear()
-        events = self.session.new_events()
-        if events:
-            self.director.show(events)
-        else:  # the deal is not shown (hot seat): the table as it is now
-            self._rebuild()
-
     def update(self, dt: float) -> None:
         self.captions.tick(dt)
         self.renderer.warm_some()
@@ -251,48 +243,14 @@ class TableScene(Scene):
             self.auction.refresh(None, [])  # the choice is made: the panel goes at once
             return
         if session.hand_over:
-            if not self.hand_done:
-                self._hand_over()
+            if not self.flow.done:
+                self.flow.finish()
             return
         legal = session.legal_actions() if self.awaiting_human else []
         self.auction.refresh(session.view(), legal)
 
-    def _hand_over(self) -> None:
-        summary = self.session.finish_hand()
-        if summary is None:
-            return  # not known yet (a remote table): ask again next frame
-        self.hand_done = True
-        self.hands_played += 1
-        self.app.audio.play(self.director.hand_sound(summary))
-        if self.session.demo:
-            self.director.then(lambda: self.director.f("demo result") or 0.5)
-            self.director.then(self._demo_next)
-            return
-        self.app.open(
-            "score",
-            summary=summary,
-            on_next=None if summary.match_over else self.next_hand,
-            on_rematch=self.rematch,
-            on_menu=self.to_menu,
-        )
-
-    def _demo_next(self) -> float:
-        self.session.next_hand()
-        self._new_hand()
-        return 0.0
-
     def next_hand(self) -> None:
-        self.app.pop()
-        self.session.next_hand()
-        self._new_hand()
-
-    def rematch(self) -> None:
-        self.app.pop()
-        self.session.rematch()
-        self._new_hand()
-
-    def to_menu(self) -> None:
-        self.app.open("menu", mode="reset")
+        self.flow.next_hand()
 
     # ------------------------------------------------------------------ actions
 
@@ -327,6 +285,10 @@ class TableScene(Scene):
             self.assist.ask_hint(seen)  # the coach's card and why, in the background
         else:
             self.captions.announce(lambda: _("Hint: swap the briscola"), TIMINGS["hint banner"])
+
+    def _fresh(self) -> None:
+        """A new hand: nothing of the last one stays up."""
+        self.show_last = False
 
     def _after_undo(self) -> None:
         """The player took a move back: the table as it is now."""
