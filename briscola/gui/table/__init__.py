@@ -1,3 +1,17 @@
-"""The table in parts: session (the game), director (events to animation steps), board
-(where the cards are), painter (what is drawn), hand input and the auction panel. The
-:class:`~briscola.gui.scenes.table.TableScene` wires them together."""
+"""The table in parts, each with one job; :class:`~briscola.gui.scenes.table.TableScene`
+wires them together. Data flows one way::
+
+    input (hand_input, auction, hud) -> session.submit(action) -> the game
+    session.new_events() -> director (animation steps) -> board (sprites), captions
+    board, captions, session.view() -> painter -> screen
+
+- ``session``: the :class:`TableSession` protocol (what the table asks of the game) and
+  :class:`LocalSession` (a match on this computer); ``local`` makes one for the App,
+  ``record`` shows a recorded hand (the replay), ``online`` the state of a table on a server.
+- ``director``: engine events to animation steps (``TIMINGS``), speech bubbles and banners.
+- ``board``: where every card sprite is and should be.
+- ``painter``: everything drawn; it only reads.
+- ``hand_input``, ``auction``, ``hud``: the player's hand, the Chiamata panel, the buttons.
+- ``flow``: between hands (score screen, next hand, rematch).
+- ``assist``, ``coach``, ``lesson``: hints, the memory aid, undo and the first lesson.
+"""
