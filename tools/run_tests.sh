@@ -18,7 +18,7 @@ fi
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-echo "== mypy --strict (engine, ai)"
+echo "== mypy --strict"
 .venv/bin/mypy
 echo "== pytest"
 export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-ci}
