@@ -24,7 +24,7 @@ from typing import Final
 from .cards import DECK, STRENGTH, STRENGTH_THREE_AS_THREE
 from .state import GameState
 
-__all__ = ["BEATS", "POINTS", "STRENGTH3_INT", "STRENGTH_INT", "SUIT", "Sim"]
+__all__ = ["BEATS", "POINTS", "STRENGTH3_INT", "STRENGTH_INT", "SUIT", "Sim", "taker"]
 
 #: Per card index: suit, points and strength (normal, and "three as three").
 SUIT: Final[tuple[int, ...]] = tuple(int(card.suit) for card in DECK)
@@ -51,6 +51,22 @@ BEATS: Final[dict[tuple[bool, int], tuple[bool, ...]]] = {
     for three in (False, True)
     for trump in (-1, 0, 1, 2, 3)
 }
+
+
+def taker(trick: list[int], beats: tuple[bool, ...]) -> int:
+    """Index in ``trick`` (playing order) of the card that takes it so far, by a
+    :data:`BEATS` table: :func:`~briscola.engine.state.trick_winner` for cards as ints.
+
+    >>> taker([2, 0], BEATS[(False, -1)])  # the Ace of the suit led takes its Three
+    1
+    """
+    best = 0
+    top = trick[0]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if beats[top * 40 + c]:
+            best, top = i, c
+    return best
 
 
 class Sim:
@@ -158,15 +174,8 @@ class Sim:
         if len(trick) < n:
             self.turn = seat + 1 if seat + 1 < n else 0
             return None
-        beats = self.beats
-        best = 0
-        best_card = trick[0]
-        for i in range(1, n):
-            c = trick[i]
-            if beats[best_card * 40 + c]:
-                best, best_card = i, c
         leader = seat + 1 - n
-        winner = (leader + best) % n
+        winner = (leader + taker(trick, self.beats)) % n
         self.points[self.side[winner]] += sum(POINTS[c] for c in trick)
         trick.clear()
         stock = self.stock
@@ -212,13 +221,7 @@ class Sim:
             if len(trick) < n:
                 seat = seat + 1 if seat + 1 < n else 0
                 continue
-            best = 0
-            best_card = trick[0]
-            for i in range(1, n):
-                c = trick[i]
-                if beats[best_card * 40 + c]:
-                    best, best_card = i, c
-            winner = (seat + 1 + best) % n
+            winner = (seat + 1 + taker(trick, beats)) % n
             points[side[winner]] += sum(POINTS[c] for c in trick)
             trick.clear()
             if stock:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from briscola.engine.sim import BEATS, POINTS, STRENGTH3_INT, STRENGTH_INT, SUIT
+from briscola.engine.sim import BEATS, POINTS, STRENGTH3_INT, STRENGTH_INT, SUIT, taker
 
 __all__ = ["POINTS", "SUIT", "Game", "SearchRules", "cards_left", "legal_cards", "play", "utility"]
 
@@ -134,14 +134,7 @@ def play(game: Game, card: int, rules: SearchRules) -> None:
     if len(trick) < n:
         game.turn = turn + 1 if turn + 1 < n else 0
         return
-    beats = rules.beats
-    best_i = 0
-    best = trick[0]
-    for i in range(1, n):
-        c = trick[i]
-        if beats[best * 40 + c]:
-            best_i, best = i, c
-    winner = (turn + 1 + best_i) % n
+    winner = (turn + 1 + taker(trick, rules.beats)) % n
     game.points[game.side[winner]] += sum(POINTS[c] for c in trick)
     trick.clear()
     stock = game.stock

@@ -29,6 +29,7 @@ from briscola.ai.heuristic import (
     TRUMP_WORTH,
     briscola_draw_value,
 )
+from briscola.engine.sim import taker
 
 from .core import POINTS, SUIT, Game, SearchRules, cards_left, legal_cards, play
 from .solver import solve, solve2
@@ -76,6 +77,16 @@ def _keep(
     return SIDE_KEEP_PER_STRENGTH * strength
 
 
+def _unweighed(options: list[int], rules: SearchRules, rng: random.Random) -> int:
+    """The card a policy plays without weighing the options: the only one, or (with
+    ``rules.epsilon``'s chance) a random one; -1 when the options are to be weighed."""
+    if len(options) == 1:
+        return options[0]
+    if rules.epsilon and rng.random() < rules.epsilon:
+        return options[int(rng.random() * len(options))]
+    return -1
+
+
 def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
     """The two-player rollout policy: medium's evaluation (:mod:`briscola.ai.medium`) with
     cards as ints. Each player counts the cards played and knows its own hand only."""
@@ -83,10 +94,9 @@ def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
     hand = game.hands[turn]
     trick = game.trick
     options = legal_cards(hand, trick, rules.follow)
-    if len(options) == 1:
-        return options[0]
-    if rules.epsilon and rng.random() < rules.epsilon:
-        return options[int(rng.random() * len(options))]
+    unweighed = _unweighed(options, rules, rng)
+    if unweighed >= 0:
+        return unweighed
     gone = game.gone
     trump = rules.trump
     strength = rules.strength
@@ -164,10 +174,9 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
     hand = game.hands[turn]
     trick = game.trick
     options = legal_cards(hand, trick, rules.follow)
-    if len(options) == 1:
-        return options[0]
-    if rules.epsilon and rng.random() < rules.epsilon:
-        return options[int(rng.random() * len(options))]
+    unweighed = _unweighed(options, rules, rng)
+    if unweighed >= 0:
+        return unweighed
     n = rules.n
     gone = game.gone
     trump = rules.trump
@@ -181,13 +190,12 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
     u = sum(len(h) for h in hands) - len(hand) + stock_n - (1 if brisc >= 0 else 0)
     leader = (turn - len(trick)) % n
     after = [(leader + i) % n for i in range(len(trick) + 1, n)]
-    table_pts = 0
+    table_pts = sum(POINTS[c] for c in trick)
     best_seat = -1
     best = -1
-    for i, c in enumerate(trick):
-        table_pts += POINTS[c]
-        if best < 0 or beats[best * 40 + c]:
-            best, best_seat = c, (leader + i) % n
+    if trick:
+        i = taker(trick, beats)
+        best, best_seat = trick[i], (leader + i) % n
     adjust = 0.0
     if brisc >= 0 and stock_n == n and rules.alternating:
         adjust = briscola_draw_value(strength[brisc], POINTS[brisc])

@@ -9,6 +9,8 @@ search's work units).
 
 from __future__ import annotations
 
+from briscola.engine.sim import taker
+
 from .core import POINTS, Game, SearchRules, legal_cards
 
 __all__ = ["solve", "solve2"]
@@ -109,13 +111,7 @@ def solve(game: Game, rules: SearchRules, root_side: int) -> tuple[int, int]:
                 value = search(turn + 1 if turn + 1 < n else 0, pts, alpha, beta)
                 trick.pop()
             else:
-                best_i = 0
-                top = trick[0]
-                for i in range(1, n):
-                    c = trick[i]
-                    if beats[top * 40 + c]:
-                        best_i, top = i, c
-                winner = (turn + 1 + best_i) % n
+                winner = (turn + 1 + taker(trick, beats)) % n
                 gain = pts if mine[winner] else 0
                 saved = list(trick)
                 trick.clear()
