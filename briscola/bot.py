@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from briscola.ai import BOT_NAMES, Bot, make_bot
 from briscola.ai.protocol import serve
+from briscola.cliargs import whole_number
 
 __all__ = ["main"]
 
@@ -34,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     parser.add_argument(
         "--budget",
-        type=_positive,
+        type=whole_number(1),
         default=None,
         help="search bots: samples per move (deterministic)",
     )
@@ -56,16 +57,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = serve(make, stdin, sys.stdout, name=f"briscola {level}")
     _quiet_stdout()
     return status
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {value}")
-    return value
 
 
 def _quiet_stdout() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -14,6 +13,7 @@ from typing import Any
 
 from briscola.ai import BOT_NAMES
 from briscola.ai.protocol import MAX_TIME_LIMIT_MS
+from briscola.cliargs import positive_number, whole_number
 from briscola.engine import PRESET_DESCRIPTIONS, PRESETS, Rules
 
 from .figures import format_table, summarize
@@ -75,9 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SPEC",
         help="add one bot (repeatable; use for cmd: lines that contain commas)",
     )
-    parser.add_argument("--deals", type=_count(1), default=100, help="deals (default 100)")
+    parser.add_argument("--deals", type=whole_number(1), default=100, help="deals (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    parser.add_argument("--jobs", type=_count(1), default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--jobs", type=whole_number(1), default=1, help="worker processes (default 1)"
+    )
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON")
     parser.add_argument("--records", metavar="FILE.jsonl", help="write one record per game")
     parser.add_argument(
@@ -94,11 +96,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--partners-see", choices=("never", "start", "stock-empty"), help="team games"
     )
     parser.add_argument(
-        "--max-forfeits", type=_count(0), default=20, help="stop after more forfeits (default 20)"
+        "--max-forfeits",
+        type=whole_number(0),
+        default=20,
+        help="stop after more forfeits (default 20)",
     )
     parser.add_argument(
         "--bot-timeout",
-        type=_positive_number,
+        type=positive_number("seconds"),
         default=30.0,
         metavar="SECONDS",
         help="cmd: bots: seconds to answer one request before the game is forfeit (default 30)",
@@ -172,31 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _count(least: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"expected at least {least}, got {value}")
-        return value
-
-    return parse
-
-
-def _positive_number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
-    return value
-
-
 def _time_limit(text: str) -> float:
-    value = _positive_number(text)
+    value = positive_number("milliseconds")(text)
     if value > MAX_TIME_LIMIT_MS:
         raise argparse.ArgumentTypeError(
             f"expected at most {MAX_TIME_LIMIT_MS} ms (the bot protocol's limit), got {text}"

@@ -13,39 +13,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from briscola.cliargs import port, positive_number, whole_number
+
 from .app import Server, ServerConfig
 
 __all__ = ["main", "parse_args"]
-
-
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free port): {text!r}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,23 +26,28 @@ def build_parser() -> argparse.ArgumentParser:
         description="Briscola network server: tables of friends and computer players.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=_port, default=8765, help="port (0: any free port)")
+    parser.add_argument("--port", type=port, default=8765, help="port (0: any free port)")
     parser.add_argument("--cert", type=Path, help="TLS certificate chain (PEM): serve wss://")
     parser.add_argument("--key", type=Path, help="TLS private key (PEM), with --cert")
     parser.add_argument("--records", type=Path, help="folder for game records")
     parser.add_argument(
-        "--grace", type=_positive, default=60.0, help="seconds a dropped seat waits (60)"
+        "--grace",
+        type=positive_number("seconds"),
+        default=60.0,
+        help="seconds a dropped seat waits (60)",
     )
     parser.add_argument(
         "--turn-timeout",
-        type=_positive,
+        type=positive_number("seconds"),
         default=300.0,
         help="seconds a player may take over one move before a computer plays it (300)",
     )
-    parser.add_argument("--max-tables", type=_count, default=1000)
-    parser.add_argument("--max-connections", type=_count, default=2000)
-    parser.add_argument("--max-per-address", type=_count, default=64)
-    parser.add_argument("--bot-threads", type=_count, default=2, help="threads for bots (2)")
+    parser.add_argument("--max-tables", type=whole_number(1), default=1000)
+    parser.add_argument("--max-connections", type=whole_number(1), default=2000)
+    parser.add_argument("--max-per-address", type=whole_number(1), default=64)
+    parser.add_argument(
+        "--bot-threads", type=whole_number(1), default=2, help="threads for bots (2)"
+    )
     parser.add_argument(
         "--bot-processes",
         type=int,
@@ -78,11 +55,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="think in this many processes instead of threads (0: threads)",
     )
     parser.add_argument(
-        "--bot-time", type=_positive, default=1.0, help="seconds a bot may think (1.0)"
+        "--bot-time",
+        type=positive_number("seconds"),
+        default=1.0,
+        help="seconds a bot may think (1.0)",
     )
     parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds before a bot moves")
-    parser.add_argument("--rate", type=_positive, default=10.0, help="messages/s per connection")
-    parser.add_argument("--burst", type=_count, default=30, help="burst of messages allowed")
+    parser.add_argument(
+        "--rate", type=positive_number(), default=10.0, help="messages/s per connection"
+    )
+    parser.add_argument(
+        "--burst", type=whole_number(1), default=30, help="burst of messages allowed"
+    )
     parser.add_argument(
         "--announce",
         metavar="ADDRESS",
