@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from briscola.gui.app import App, AppOptions
 from briscola.gui.scene import Scene
+
+if TYPE_CHECKING:
+    from briscola.gui.scenes.table import TableScene
 
 DT = 1 / 60
 
@@ -31,6 +36,25 @@ def run_until(app: App, condition: Callable[[], bool], max_frames: int = 20000) 
     return condition()
 
 
+def wait_for(
+    app: App,
+    condition: Callable[[], bool],
+    seconds: float = 60.0,
+    each_frame: Callable[[], object] | None = None,
+) -> bool:
+    """Step frames until ``condition`` holds or ``seconds`` of wall-clock time pass: for
+    work on another thread (the coach, a review, the network). ``each_frame`` runs before
+    each frame."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        if each_frame is not None:
+            each_frame()
+        app.step(DT)
+    return condition()
+
+
 def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
     """A real click through the event queue, processed by the next frame."""
     x, y = round(pos[0]), round(pos[1])
@@ -46,3 +70,21 @@ def key(app: App, code: int, mod: int = 0, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod))
     app.step(DT)
+
+
+def click_first_legal(app: App, scene: TableScene) -> None:
+    """Click the first card in the player's hand that may be played."""
+    sprite = next(s for s in scene.my_hand() if s.card in scene.legal_cards())
+    click(app, sprite.rect().center)
+
+
+def play_out_by_clicks(app: App, scene: TableScene) -> None:
+    """At each of the player's turns click the first card that may be played, until the hand
+    is over and the score screen opens."""
+    session = scene.session
+    while not session.hand_over:
+        assert run_until(app, lambda: scene.awaiting_human or session.hand_over)
+        if session.hand_over:
+            break
+        click_first_legal(app, scene)
+    assert run_until(app, lambda: type(app.scene).__name__ == "ScoreScene")

@@ -6,49 +6,25 @@ from __future__ import annotations
 
 import json
 import os
-import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from guihelp import DT, click, make_app, run_until, start
+from guihelp import DT, click, play_out_by_clicks, start, wait_for
 
 from briscola.coach import Review
 from briscola.engine import Rules
-from briscola.gui import autosave, i18n
 from briscola.gui.app import App
 from briscola.gui.scenes.replay import ReplayScene, review_seat
 from briscola.gui.scenes.review import ReviewScene, with_review
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.setup import default_setup
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path))
-    monkeypatch.setenv("LANGUAGE", "en")
-    autosave.clear()
-    yield tmp_path
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    made = make_app((1280, 720))
-    yield made
-    made.close()
-
-
-def wait_for(app: App, condition: Callable[[], bool], seconds: float = 120.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        app.step(DT)
-    return condition()
+pytestmark = pytest.mark.usefixtures("gui_home")
+#: A review takes a while on a busy machine.
+REVIEW_SECONDS = 120.0
 
 
 def _play_a_hand(app: App) -> TableScene:
@@ -56,14 +32,7 @@ def _play_a_hand(app: App) -> TableScene:
     setup.seed = 4
     scene = start(app, TableScene(app, setup))
     assert isinstance(scene, TableScene)
-    session = scene.session
-    while not session.hand_over:
-        assert run_until(app, lambda: scene.awaiting_human or session.hand_over)
-        if session.hand_over:
-            break
-        sprite = next(s for s in scene.my_hand() if s.card in scene.legal_cards())
-        click(app, sprite.rect().center)
-    assert run_until(app, lambda: type(app.scene).__name__ == "ScoreScene")
+    play_out_by_clicks(app, scene)
     return scene
 
 
@@ -82,7 +51,7 @@ def test_the_score_screen_opens_the_review_of_the_players_seat_and_keeps_it(app:
     review = app.scene
     assert isinstance(review, ReviewScene)
     assert review.seat == 0 and review.record is summary.record
-    assert wait_for(app, lambda: not review.running)
+    assert wait_for(app, lambda: not review.running, REVIEW_SECONDS)
     app.step(DT)
     assert review.result is not None and review.error is None
     # Each card is shown with what the player saw: the trump, the cards already down.
@@ -119,7 +88,7 @@ def test_a_replay_offers_a_review_of_its_only_human_and_saves_it_into_the_file(
     click(app, replay.review_button.rect.center)
     review = app.scene
     assert isinstance(review, ReviewScene) and review.running
-    assert wait_for(app, lambda: not review.running)
+    assert wait_for(app, lambda: not review.running, REVIEW_SECONDS)
     app.step(DT)
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert Review.from_json(saved["review"]) == review.result

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -15,10 +13,19 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from guihelp import DT, click, key, make_app, run_until, start
+from guihelp import (
+    DT,
+    click,
+    click_first_legal,
+    key,
+    make_app,
+    play_out_by_clicks,
+    run_until,
+    start,
+    wait_for,
+)
 
 from briscola.engine import Card, GameState, Match, Rules, view
-from briscola.gui import autosave, i18n
 from briscola.gui.app import App
 from briscola.gui.coachtext import reason_text
 from briscola.gui.scenes.table import TableScene
@@ -27,21 +34,7 @@ from briscola.gui.stats import Entry, Stats
 from briscola.gui.table.assist import played_by_suit, points_taken
 from briscola.gui.table.coach import advise
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path))
-    monkeypatch.setenv("LANGUAGE", "en")
-    autosave.clear()
-    yield tmp_path
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    made = make_app((1280, 720))
-    yield made
-    made.close()
+pytestmark = pytest.mark.usefixtures("gui_home")
 
 
 def _solo(preset: str = "classic2", seed: int = 5) -> GameSetup:
@@ -50,27 +43,11 @@ def _solo(preset: str = "classic2", seed: int = 5) -> GameSetup:
     return setup
 
 
-def wait_for(app: App, condition: Callable[[], bool], seconds: float = 60.0) -> bool:
-    """Step frames until ``condition`` holds or ``seconds`` pass (the coach thinks on a
-    thread)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        app.step(DT)
-    return condition()
-
-
 def _table(app: App, seed: int = 5) -> TableScene:
     scene = start(app, TableScene(app, _solo(seed=seed)))
     assert isinstance(scene, TableScene)
     assert run_until(app, lambda: scene.awaiting_human)
     return scene
-
-
-def _play_first_legal(app: App, scene: TableScene) -> None:
-    sprite = next(s for s in scene.my_hand() if s.card in scene.legal_cards())
-    click(app, sprite.rect().center)
 
 
 def test_the_hint_shows_the_coachs_card_and_one_sentence_why(app: App) -> None:
@@ -85,7 +62,7 @@ def test_the_hint_shows_the_coachs_card_and_one_sentence_why(app: App) -> None:
     assert text and text.endswith(".")
     scene.draw(app.screen)  # the sentence draws above the hand
     # The hint is the player's own turn's: once the card is played it goes.
-    _play_first_legal(app, scene)
+    click_first_legal(app, scene)
     assert scene.assist.hint_text() is None
 
 
@@ -131,7 +108,7 @@ def test_the_values_overlay_shows_each_cards_expected_points_once_per_turn(app: 
     assert len(scene.assist.coach._jobs) == 1
     scene.draw(app.screen)
     # The next turn gets its own values.
-    _play_first_legal(app, scene)
+    click_first_legal(app, scene)
     assert run_until(app, lambda: scene.awaiting_human)
     assert wait_for(app, lambda: bool(scene.assist.values()))
     assert set(scene.assist.values()) == set(scene.session.view().hand)
@@ -145,7 +122,7 @@ def test_undo_restores_the_exact_position_and_marks_the_statistics(app: App) -> 
     assert not session.undo(), "nothing to take back before the first move"
     before = session.view()
     record_before = session.state.events[:]  # type: ignore[attr-defined]
-    _play_first_legal(app, scene)
+    click_first_legal(app, scene)
     assert run_until(app, lambda: scene.awaiting_human)
     assert session.view() != before
     key(app, pygame.K_u)
@@ -153,23 +130,18 @@ def test_undo_restores_the_exact_position_and_marks_the_statistics(app: App) -> 
     assert session.state.events == record_before  # type: ignore[attr-defined]
     assert [s.card for s in scene.my_hand()] == list(before.hand)
     # Ctrl+Z too, after another move.
-    _play_first_legal(app, scene)
+    click_first_legal(app, scene)
     assert run_until(app, lambda: scene.awaiting_human)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert session.view() == before
     # Play the hand out: the statistics count it as a hand with an undo.
-    while not session.hand_over:
-        assert run_until(app, lambda: scene.awaiting_human or session.hand_over)
-        if session.hand_over:
-            break
-        _play_first_legal(app, scene)
-    assert run_until(app, lambda: type(app.scene).__name__ == "ScoreScene")
+    play_out_by_clicks(app, scene)
     stats = Stats.load()
     total = stats.total()
     assert total.hands == 1 and total.hands_with_undo == 1
 
 
-def test_statistics_written_before_the_undo_count_still_load(home: Path) -> None:
+def test_statistics_written_before_the_undo_count_still_load(gui_home: Path) -> None:
     entry = Entry.from_json({"hands": 3, "hands_won": 2, "points": 150, "best": 70})
     assert entry.hands_with_undo == 0 and entry.hands == 3
 
@@ -192,7 +164,7 @@ def test_the_memory_aid_shows_only_what_the_seat_has_seen(app: App) -> None:
     key(app, pygame.K_m)
     assert scene.assist.memory_open
     for _turn in range(3):
-        _play_first_legal(app, scene)
+        click_first_legal(app, scene)
         assert run_until(app, lambda: scene.awaiting_human)
     seen = scene.session.view()
     state = scene.session.state
@@ -219,7 +191,7 @@ def test_the_hint_and_the_memory_aid_cover_no_card(preset: str, size: tuple[int,
     assert isinstance(scene, TableScene)
     for _turn in range(2):
         assert run_until(app, lambda: scene.awaiting_human)
-        _play_first_legal(app, scene)
+        click_first_legal(app, scene)
     assert run_until(app, lambda: scene.awaiting_human)
     key(app, pygame.K_m)
     key(app, pygame.K_h)

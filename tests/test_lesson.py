@@ -5,17 +5,15 @@ language, and it keeps no statistics or autosave."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from guihelp import DT, click, make_app, run_until
+from guihelp import DT, click, run_until
 
 from briscola.engine import Card, GameState, Play, view
-from briscola.gui import autosave, i18n, paths
+from briscola.gui import i18n, paths
 from briscola.gui.app import App
 from briscola.gui.scenes.menu import MenuScene
 from briscola.gui.scenes.table import TableScene
@@ -30,21 +28,7 @@ from briscola.gui.table.lesson import (
     lesson_rules,
 )
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path))
-    monkeypatch.setenv("LANGUAGE", "en")
-    autosave.clear()
-    yield tmp_path
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    made = make_app((1280, 720))
-    yield made
-    made.close()
+pytestmark = pytest.mark.usefixtures("gui_home")
 
 
 def _open_lesson(app: App) -> TableScene:
