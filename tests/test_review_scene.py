@@ -4,37 +4,20 @@ player steps through the cards it played; a review kept in the record shows at o
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-import pytest
-from guihelp import DT, key, make_app, start
+from guihelp import DT, key, start, wait_for
 from test_review import _ace_on_a_trumped_trick
 
 from briscola.coach import review
 from briscola.gui.app import App
 from briscola.gui.scenes.review import ReviewScene, kept_review
 
-
-def wait_for(app: App, condition: Callable[[], bool], seconds: float = 120.0) -> bool:
-    """Step frames until ``condition`` holds or ``seconds`` pass (the worker needs time)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        app.step(DT)
-    return condition()
-
-
-@pytest.fixture
-def app() -> App:
-    made = make_app((1280, 720))
-    yield made  # type: ignore[misc]
-    made.close()
+#: A review takes a while on a busy machine.
+REVIEW_SECONDS = 120.0
 
 
 def test_the_review_runs_behind_a_progress_bar_then_steps_through_the_cards(app: App) -> None:
@@ -44,7 +27,7 @@ def test_the_review_runs_behind_a_progress_bar_then_steps_through_the_cards(app:
     assert scene.running
     surface = pygame.Surface((1280, 720))
     scene.draw(surface)  # the progress bar draws before any result
-    assert wait_for(app, lambda: not scene.running)
+    assert wait_for(app, lambda: not scene.running, REVIEW_SECONDS)
     app.step(DT)  # the frame after the result enables the buttons
     assert scene.error is None and scene.result is not None
     assert scene.result.to_json() == review(record, 0, budget=1500, seed=3).to_json()
@@ -74,6 +57,6 @@ def test_a_review_kept_in_the_record_shows_at_once_and_a_bad_record_says_why(app
     broken = dict(record, tricks=record["tricks"][:3] + [{"leader": 9}])
     bad = ReviewScene(app, broken, seat=0, budget=100)
     start(app, bad)
-    assert wait_for(app, lambda: not bad.running)
+    assert wait_for(app, lambda: not bad.running, REVIEW_SECONDS)
     assert bad.error is not None and "trick 4" in bad.error
     bad.draw(pygame.Surface((1280, 720)))
