@@ -48,6 +48,7 @@ __all__ = [
     "ViewError",
     "nesting_depth",
     "parse_json",
+    "rules_from",
     "view_from_json",
     "view_to_json",
 ]
@@ -176,6 +177,23 @@ def view_to_json(seen: PlayerView) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- reading
 
 
+def rules_from(data: Mapping[str, Any], error: type[CodecError], where: str) -> Rules:
+    """:meth:`Rules.from_dict` for a document's reader: a complaint about the rules is
+    raised as ``error``, prefixed with ``where``.
+
+    >>> rules_from({"preset": "classic2"}, CodecError, "rules").players
+    2
+    >>> rules_from({"preset": "classic2", "players": "two"}, CodecError, "rules")
+    Traceback (most recent call last):
+    ...
+    briscola.engine.codec.CodecError: rules: invalid rules: players must be 2 to 6, got 'two'
+    """
+    try:
+        return Rules.from_dict(data)
+    except ValueError as exc:
+        raise error(f"{where}: {exc}") from None
+
+
 def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
         raise ViewError(f"view: missing {key!r}")
@@ -252,12 +270,7 @@ def view_from_json(data: Any) -> PlayerView:
 
     if not isinstance(data, Mapping):
         raise ViewError("view must be a JSON object")
-    try:
-        rules = Rules.from_dict(_get(data, "rules", dict))
-    except ViewError:
-        raise
-    except ValueError as exc:
-        raise ViewError(f"view: rules: {exc}") from None
+    rules = rules_from(_get(data, "rules", dict), ViewError, "view: rules")
     n = rules.players
     seat = _seat(_get(data, "seat", int), n, "seat")
     dealer = _seat(_get(data, "dealer", int), n, "dealer")

@@ -26,8 +26,7 @@ from typing import Any, Final
 
 from .actions import PASS, Call, IllegalMoveError, Play, Swap, action_from_json
 from .cards import Card
-from .codec import CodecError, parse_json
-from .rules import Rules
+from .codec import CodecError, parse_json, rules_from
 from .state import GameState, SwapRecord
 
 __all__ = [
@@ -125,12 +124,7 @@ def replay(doc: Any) -> GameState:
         found = doc.get("format")
         found_text = repr(found) if isinstance(found, str | None) else "a non-string"
         raise ReplayError(f"unknown record format {found_text}: expected {FORMAT!r}")
-    try:
-        rules = Rules.from_dict(_field(doc, "rules", dict))
-    except ReplayError:
-        raise
-    except ValueError as exc:
-        raise ReplayError(f"rules: {exc}") from None
+    rules = rules_from(_field(doc, "rules", dict), ReplayError, "rules")
     dealer = _field(doc, "dealer", int)
     deck = [_card(code, "deck") for code in _field(doc, "deck", list)]
     try:
