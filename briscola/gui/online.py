@@ -29,8 +29,8 @@ from ..net.client import NetClient
 from ..net.session import RemoteSession
 from . import paths
 from .i18n import _
-from .page import PageScene
-from .widgets import BLINK_MS, TextInput, WidgetGroup, is_press
+from .page import FormPage
+from .widgets import BLINK_MS
 
 if TYPE_CHECKING:
     from ..net.lan import TableAnnouncer
@@ -360,18 +360,15 @@ class HostedSession(OnlineSession):
 # ---------------------------------------------------------------------- the pages
 
 
-class OnlinePage(PageScene):
-    """A page with text fields (the caret, the on-screen keyboard's area), a message line and
-    frames every :data:`POLL` seconds while it waits for the network."""
+class OnlinePage(FormPage):
+    """A page with text fields, a message line and frames every :data:`POLL` seconds while
+    it waits for the network."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.group = WidgetGroup()
-        self.fields: list[TextInput] = []
         self.message = ""
         #: The message is an error (drawn in the warning colour).
         self.message_bad = False
-        self._typing: TextInput | None = None
 
     @property
     def waiting(self) -> bool:
@@ -381,41 +378,6 @@ class OnlinePage(PageScene):
     def say(self, text: str, bad: bool = False) -> None:
         self.message = text
         self.message_bad = bad
-
-    def back(self) -> None:
-        self.app.pop()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        focused = self.group.focused
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("click", 0.6)
-            self.back()
-            return
-        if isinstance(focused, TextInput) and focused.visible and focused.handle_input(event):
-            return
-        if self.page_event(event):
-            return
-        used = self.group.handle_event(event)
-        if used and is_press(event) and not isinstance(self.group.focused, TextInput):
-            self.app.audio.play("click", 0.6)
-        self.show_focus(self.group, event)
-        self._update_text_focus()
-
-    def _update_text_focus(self) -> None:
-        focused = self.group.focused
-        for field_ in self.fields:
-            field_.active = field_ is focused and field_.visible
-        if isinstance(focused, TextInput) and focused is not self._typing:
-            pygame.key.start_text_input()
-            pygame.key.set_text_input_rect(focused.rect)
-        self._typing = focused if isinstance(focused, TextInput) else None
-
-    def update(self, dt: float) -> None:
-        self._update_text_focus()
-
-    def on_exit(self) -> None:
-        for field_ in self.fields:
-            field_.active = False
 
     def next_frame_in(self) -> float | None:
         due: float | None = POLL if self.waiting else None

@@ -11,11 +11,13 @@ import pygame
 from .scene import Scene
 from .widgets import (
     Scrollbar,
+    TextInput,
     TextPainter,
     WidgetGroup,
     draw_panel,
     draw_title,
     fitted_scale,
+    is_press,
     scaled_px,
     scroll_keys,
 )
@@ -202,3 +204,50 @@ class PageScene(Scene):
                 theme.dim,
                 theme.accent,
             )
+
+
+class FormPage(PageScene):
+    """A page of widgets (``group``) with text fields (``fields``): Escape goes back, a
+    focused field takes what is typed, the widgets the rest (a click on a press); the focused
+    field shows its caret and gets the system's text input (the on-screen keyboard's area)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.group = WidgetGroup()
+        self.fields: list[TextInput] = []
+        self._typing: TextInput | None = None
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        focused = self.group.focused
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("click", 0.6)
+            self.back()
+            return
+        if isinstance(focused, TextInput) and focused.visible and focused.handle_input(event):
+            return
+        if self.page_event(event):
+            return  # the page scrolled (a UI scale larger than the window)
+        used = self.group.handle_event(event)
+        if used and is_press(event) and not isinstance(self.group.focused, TextInput):
+            self.app.audio.play("click", 0.6)
+        self.show_focus(self.group, event)
+        self._update_text_focus()
+
+    def _update_text_focus(self) -> None:
+        focused = self.group.focused
+        for field_ in self.fields:
+            field_.active = field_ is focused and field_.visible
+        if isinstance(focused, TextInput) and focused is not self._typing:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(focused.rect)
+        self._typing = focused if isinstance(focused, TextInput) else None
+
+    def update(self, dt: float) -> None:
+        self._update_text_focus()
+
+    def on_exit(self) -> None:
+        for field_ in self.fields:
+            field_.active = False

@@ -22,7 +22,7 @@ from ..labels import (
     match_label,
     preset_label,
 )
-from ..page import PageScene
+from ..page import FormPage
 from ..setup import LEVELS, GameSetup, SeatConfig, computer_name
 from ..widgets import (
     BLINK_MS,
@@ -34,7 +34,6 @@ from ..widgets import (
     TextInput,
     Widget,
     WidgetGroup,
-    is_press,
 )
 
 if TYPE_CHECKING:
@@ -265,7 +264,7 @@ class Choices:
 # ---------------------------------------------------------------------- the scene
 
 
-class NewGameScene(PageScene):
+class NewGameScene(FormPage):
     """Choose the game, its options and the players; Start opens the table. ``online``: the
     same choices for a table hosted on this computer (Play online -> Host a table): seat 1
     is the host, a human seat is open to a friend, and Start opens the table to them."""
@@ -365,7 +364,7 @@ class NewGameScene(PageScene):
         # The ring shows on Start from the first frame: Enter starts, Tab goes round to the
         # first control.
         self.group.keyboard_focus = True
-        self._typing: TextInput | None = None
+        self.fields = self.name_inputs
         # Layout boxes
         self.left_panel = pygame.Rect(0, 0, 1, 1)
         self.right_panel = pygame.Rect(0, 0, 1, 1)
@@ -512,38 +511,6 @@ class NewGameScene(PageScene):
         self.start_button.rect = pygame.Rect(left + total_w - bw, by, bw, button_h)
 
     # ------------------------------------------------------------------ events
-
-    def on_exit(self) -> None:
-        for field_ in self.name_inputs:
-            field_.active = False
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        focused = self.group.focused
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("click", 0.6)
-            self.back()
-            return
-        if isinstance(focused, TextInput) and focused.visible and focused.handle_input(event):
-            return
-        if self.page_event(event):
-            return  # the page scrolled (a UI scale larger than the window)
-        used = self.group.handle_event(event)
-        if used and is_press(event) and not isinstance(self.group.focused, TextInput):
-            self.app.audio.play("click", 0.6)
-        self.show_focus(self.group, event)
-        self._update_text_focus()
-
-    def _update_text_focus(self) -> None:
-        focused = self.group.focused
-        for field_ in self.name_inputs:
-            field_.active = field_ is focused
-        if isinstance(focused, TextInput) and focused is not self._typing:
-            pygame.key.start_text_input()
-            pygame.key.set_text_input_rect(focused.rect)
-        self._typing = focused if isinstance(focused, TextInput) else None
-
-    def update(self, dt: float) -> None:
-        self._update_text_focus()
 
     def next_frame_in(self) -> float | None:
         if self._typing is None:
