@@ -10,18 +10,17 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import guihelp
 import pytest
-from guihelp import DT, click, make_app, start
+from guihelp import DT, click, start
 
 from briscola.ai import make_bot
 from briscola.engine import Rules
-from briscola.gui import autosave, i18n
 from briscola.gui.app import App
 from briscola.gui.online import HostedSession, address_url, error_text
 from briscola.gui.scenes.menu import MenuScene
@@ -43,22 +42,19 @@ DEADLINE = 60.0
 FAST = {"rate": 1000.0, "burst": 1000}
 
 
+pytestmark = pytest.mark.usefixtures("gui_home")
+
+
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path))
-    monkeypatch.setenv("LANGUAGE", "en")
+def _no_lan(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BRISCOLA_NO_LAN", "1")  # mDNS only inside a private namespace
-    autosave.clear()
-    yield tmp_path
-    i18n.set_language("en")
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    made = make_app((1280, 720))
-    made.settings.speed = "off"  # the cards jump: the test is about the network
-    yield made
-    made.close()
+def app(app: App) -> App:
+    """The shared App, with the cards jumping: the test is about the network."""
+    app.settings.speed = "off"
+    return app
 
 
 @pytest.fixture
@@ -77,14 +73,14 @@ def wait_for(
     seconds: float = DEADLINE,
 ) -> None:
     """Step frames (and ``also`` each frame) until ``condition`` holds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out: {what} (scene {type(app.scene).__name__})")
+
+    def each_frame() -> None:
         if also is not None:
             also()
-        app.step(DT)
         time.sleep(0.001)  # give the network threads the processor (no fixed wait)
+
+    if not guihelp.wait_for(app, condition, seconds, each_frame):
+        raise AssertionError(f"timed out: {what} (scene {type(app.scene).__name__})")
 
 
 def pump_all(player: HeadlessPlayer) -> Callable[[], None]:
@@ -123,6 +119,52 @@ def host_table(app: App, rules: Rules, seats: list[dict[str, Any]]) -> WaitingRo
 
 def seat_line(room: WaitingRoomScene, seat: int) -> dict[str, Any]:
     return room.seats()[seat]
+
+
+def back_to_menu(app: App) -> None:
+    app.open("menu", mode="reset")
+    app.apply_requests()
+
+
+def plays_first_legal(table: TableScene, pump: Callable[[], None]) -> Callable[[], None]:
+    """Each frame: the network pumped, and at the player's turn the first legal card."""
+
+    def play() -> None:
+        pump()
+        if table.awaiting_human and table.legal_cards():
+            table.play_card(table.legal_cards()[0])
+
+    return play
+
+
+def join_page_for_dario_s_table(app: App, owner: HeadlessPlayer, url: str) -> JoinScene:
+    """Dario makes a table for two on the server at ``url``; Anna opens Join a table with its
+    address and code filled in."""
+    owner.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+    code = owner.client.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+    start(app, MenuScene(app))
+    app.open("online_join", player="Anna", address=url, code=code, lan=False)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    return join
+
+
+def started_once_anna_is_ready(
+    app: App, owner: HeadlessPlayer, pump: Callable[[], None]
+) -> TableScene:
+    """Dario starts the game as soon as he sees Anna (seat 1) ready; the table it opens."""
+    wait_for(
+        app,
+        lambda: owner.table is not None and owner.table["seats"][1]["ready"],
+        "Anna is ready",
+        pump,
+    )
+    owner.client.start_game()
+    wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    return table
 
 
 def test_a_hosted_table_is_joined_started_and_its_hand_played_by_clicks_over_the_network(
@@ -168,8 +210,7 @@ def test_a_hosted_table_is_joined_started_and_its_hand_played_by_clicks_over_the
         assert friend.errors == [] and table.online.banner == ""
     finally:
         friend.client.close()
-        app.open("menu", mode="reset")
-        app.apply_requests()
+        back_to_menu(app)
 
 
 def test_a_match_over_the_network_goes_from_hand_to_hand_through_the_score_screen(
@@ -210,8 +251,7 @@ def test_a_match_over_the_network_goes_from_hand_to_hand_through_the_score_scree
         assert friend.match_over and friend.errors == []
     finally:
         friend.client.close()
-        app.open("menu", mode="reset")
-        app.apply_requests()
+        back_to_menu(app)
 
 
 def test_a_chiamata_hand_with_computers_is_played_through_the_auction_over_the_network(
@@ -237,8 +277,7 @@ def test_a_chiamata_hand_with_computers_is_played_through_the_auction_over_the_n
     score = app.scene
     assert isinstance(score, ScoreScene) and score.summary.rules.chiamata
     assert "Play" in kinds
-    app.open("menu", mode="reset")
-    app.apply_requests()
+    back_to_menu(app)
 
 
 def test_the_waiting_room_shows_a_friend_joining_and_leaving(app: App) -> None:
@@ -270,8 +309,7 @@ def test_the_waiting_room_shows_a_friend_joining_and_leaving(app: App) -> None:
         assert [seat.kind for seat in table.session.seats] == ["human", "bot", "bot", "bot"]
     finally:
         friend.client.close()
-        app.open("menu", mode="reset")
-        app.apply_requests()
+        back_to_menu(app)
 
 
 def test_joining_with_a_wrong_code_or_address_says_so(app: App, server: ServerThread) -> None:
@@ -300,36 +338,17 @@ def test_a_guest_joins_by_address_and_code_and_is_told_when_the_server_closes(
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        owner.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
-        code = owner.client.wait_for(lambda m: m["type"] == "joined", 10)["table"]
-        start(app, MenuScene(app))
-        app.open("online_join", player="Anna", address=server.url, code=code, lan=False)
-        app.apply_requests()
-        join = app.scene
-        assert isinstance(join, JoinScene)
+        join = join_page_for_dario_s_table(app, owner, server.url)
         click(app, join.join_button.rect.center)
         wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
         room = app.scene
         assert isinstance(room, WaitingRoomScene) and not room.is_host
         assert room.ready_button.visible and not room.start_button.visible
         click(app, room.ready_button.rect.center)
-        wait_for(
-            app,
-            lambda: owner.table is not None and owner.table["seats"][1]["ready"],
-            "the guest is ready",
-            pump,
-        )
-        owner.client.start_game()
-        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
-        table = app.scene
-        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        table = started_once_anna_is_ready(app, owner, pump)
+        assert isinstance(table.session, RemoteSession)
         assert table.online is not None and table.next_frame_in() is not None
-
-        def play() -> None:
-            pump()
-            if table.awaiting_human and table.legal_cards():
-                table.play_card(table.legal_cards()[0])
-
+        play = plays_first_legal(table, pump)
         # Dario's moves come at once after the deal: none is lost between the waiting room
         # and the table.
         wait_for(app, lambda: len(table.session.view().tricks) >= 2, "two tricks", play)
@@ -364,28 +383,13 @@ def test_a_player_back_after_the_grace_period_takes_the_seat_back_from_the_compu
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        owner.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
-        code = owner.client.wait_for(lambda m: m["type"] == "joined", 10)["table"]
-        start(app, MenuScene(app))
-        app.open("online_join", player="Anna", address=server.url, code=code, lan=False)
-        app.apply_requests()
-        join = app.scene
-        assert isinstance(join, JoinScene)
-        join.join_typed()
+        join_page_for_dario_s_table(app, owner, server.url).join_typed()
         wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
         room = app.scene
         assert isinstance(room, WaitingRoomScene)
         room.toggle_ready()
-        wait_for(
-            app,
-            lambda: owner.table is not None and owner.table["seats"][1]["ready"],
-            "ready",
-            pump,
-        )
-        owner.client.start_game()
-        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
-        table = app.scene
-        assert isinstance(table, TableScene) and table.online is not None
+        table = started_once_anna_is_ready(app, owner, pump)
+        assert table.online is not None
         client = table.session.client
         client.backoff = client.max_backoff = 3.0  # away for longer than the grace period
         client.kill()
@@ -397,12 +401,7 @@ def test_a_player_back_after_the_grace_period_takes_the_seat_back_from_the_compu
         wait_for(app, replaced, "a computer plays for Anna", pump)
         wait_for(app, lambda: client.status == "connected", "Anna is back", pump)
         wait_for(app, lambda: not replaced(), "Anna has her seat again", pump)
-
-        def play() -> None:
-            pump()
-            if table.awaiting_human and table.legal_cards():
-                table.play_card(table.legal_cards()[0])
-
+        play = plays_first_legal(table, pump)
         wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
         assert table.online.banner == ""
     finally:
@@ -455,8 +454,7 @@ def test_new_game_hosts_the_chosen_table_with_friends_and_computers(
         ("human", None),
     ]
     assert room.host is not None and room.host.announcer is None
-    app.open("menu", mode="reset")
-    app.apply_requests()
+    back_to_menu(app)
 
 
 def test_server_errors_read_as_sentences_and_addresses_as_urls() -> None:
@@ -495,12 +493,7 @@ def test_the_table_rests_between_network_messages(app: App, server: ServerThread
         def friends_turn() -> bool:
             return not table.busy and table.session.to_play == 1 and not table.renderer.cold
 
-        def play() -> None:
-            pump()
-            if table.awaiting_human and table.legal_cards():
-                table.play_card(table.legal_cards()[0])
-
-        wait_for(app, friends_turn, "the friend's turn", play)
+        wait_for(app, friends_turn, "the friend's turn", plays_first_legal(table, pump))
         due = table.next_frame_in()
         if table.painter.pulsing(1):
             assert due == 0.0
