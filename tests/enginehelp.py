@@ -1,9 +1,16 @@
-"""Helpers for engine tests: stacked decks that deal known hands."""
+"""Helpers for engine tests: stacked decks that deal known hands; bot programs for the
+arena and its figures."""
 
 from __future__ import annotations
 
+import json
+import sys
+import textwrap
 from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
+from briscola.arena import main as arena_main
 from briscola.engine import PRESETS, Card, GameState, Rules, cards_from_codes
 
 #: Every preset, then option combinations on top of presets: the configurations that the
@@ -73,3 +80,37 @@ def play(state: GameState, codes: str | Sequence[str]) -> None:
 
     for card in cards_from_codes(codes):
         state.apply(Play(card))
+
+
+#: How a bot program starts: a JSON request a line on standard input, until "quit".
+REQUEST_LOOP = """\
+import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg.get("cmd") == "quit":
+        break
+"""
+
+
+def bot_program(folder: Path, body: str, name: str = "bot.py") -> str:
+    """The arena's ``cmd:`` spec of the Python program ``body`` (dedented), written to
+    ``folder / name``."""
+    path = folder / name
+    path.write_text(textwrap.dedent(body))
+    return f"cmd:{sys.executable} {path}"
+
+
+def answering_program(folder: Path, on_request: str, name: str = "bot.py") -> str:
+    """A bot program that reads requests until "quit" and runs ``on_request`` (dedented code
+    that sees the request as ``msg``) for each of the others."""
+    body = REQUEST_LOOP + textwrap.indent(textwrap.dedent(on_request), "    ")
+    return bot_program(folder, body, name)
+
+
+def arena_figures(folder: Path, *args: str) -> dict[str, Any]:
+    """Run the arena quietly with ``args`` and its figures written as JSON into ``folder``:
+    it exits with 0; the figures."""
+    out = folder / "figures.json"
+    assert arena_main([*args, "--json", str(out), "--quiet"]) == 0
+    figures: dict[str, Any] = json.loads(out.read_text())
+    return figures

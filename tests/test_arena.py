@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from enginehelp import answering_program, arena_figures, bot_program
 
 from briscola.arena import (
     ArenaConfig,
@@ -55,27 +55,12 @@ def test_mean_ci() -> None:
 
 
 def test_arena_smoke_with_json_and_records(tmp_path: Path) -> None:
-    out = tmp_path / "figures.json"
     records = tmp_path / "games.jsonl"
-    code = main(
-        [
-            "--preset",
-            "classic2",
-            "--bots",
-            "medium,random",
-            "--deals",
-            "30",
-            "--seed",
-            "3",
-            "--json",
-            str(out),
-            "--records",
-            str(records),
-            "--quiet",
-        ]
+    figures = arena_figures(
+        tmp_path,
+        *("--preset", "classic2", "--bots", "medium,random", "--deals", "30", "--seed", "3"),
+        *("--records", str(records)),
     )
-    assert code == 0
-    figures = json.loads(out.read_text())
     assert figures["games"] == 60 and figures["deals"] == 30
     medium, rand = figures["bots"]
     assert medium["label"] == "medium" and medium["score"] + rand["score"] == pytest.approx(1.0)
@@ -129,44 +114,25 @@ def test_arena_lists_presets(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_external_bot_in_the_arena(tmp_path: Path) -> None:
-    out = tmp_path / "figures.json"
-    code = main(["--bots", f"medium,{BOT} random", "--deals", "4", "--json", str(out), "--quiet"])
-    assert code == 0
-    figures = json.loads(out.read_text())
+    figures = arena_figures(tmp_path, "--bots", f"medium,{BOT} random", "--deals", "4")
     assert [b["forfeits"] for b in figures["bots"]] == [0, 0]
     assert figures["bots"][1]["moves"] == 8 * 20
-
-
-def _script(tmp_path: Path, body: str) -> str:
-    path = tmp_path / "bot.py"
-    path.write_text(textwrap.dedent(body))
-    return f"cmd:{sys.executable} {path}"
 
 
 def test_illegal_answers_forfeit_the_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cheat = _script(
+    cheat = answering_program(
         tmp_path,
         """
-        import json, sys
-        for line in sys.stdin:
-            msg = json.loads(line)
-            if msg.get("cmd") == "quit":
-                break
-            if msg.get("cmd") == "act":
-                hand = msg["view"]["hand"]
-                print(json.dumps({"play": "AD" if "AD" not in hand else "2C"}), flush=True)
-            else:
-                print(json.dumps({"ok": True}), flush=True)
+        if msg.get("cmd") == "act":
+            hand = msg["view"]["hand"]
+            print(json.dumps({"play": "AD" if "AD" not in hand else "2C"}), flush=True)
+        else:
+            print(json.dumps({"ok": True}), flush=True)
         """,
     )
-    out = tmp_path / "figures.json"
-    assert (
-        main(["--bot", "random", "--bot", cheat, "--deals", "2", "--json", str(out), "--quiet"])
-        == 0
-    )
-    figures = json.loads(out.read_text())
+    figures = arena_figures(tmp_path, "--bot", "random", "--bot", cheat, "--deals", "2")
     assert figures["bots"][1]["forfeits"] == 4
     assert figures["bots"][1]["score"] == 0.0
     assert "illegal action" in capsys.readouterr().err
@@ -175,7 +141,7 @@ def test_illegal_answers_forfeit_the_game(
 def test_a_crashing_program_forfeits_and_restarts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    crash = _script(
+    crash = bot_program(
         tmp_path,
         """
         import json, sys
@@ -189,12 +155,7 @@ def test_a_crashing_program_forfeits_and_restarts(
                 print(json.dumps({"ok": True}), flush=True)
         """,
     )
-    out = tmp_path / "figures.json"
-    assert (
-        main(["--bot", "medium", "--bot", crash, "--deals", "2", "--json", str(out), "--quiet"])
-        == 0
-    )
-    figures = json.loads(out.read_text())
+    figures = arena_figures(tmp_path, "--bot", "medium", "--bot", crash, "--deals", "2")
     assert figures["bots"][1]["forfeits"] == 4
     assert "exited" in capsys.readouterr().err
 
@@ -202,7 +163,7 @@ def test_a_crashing_program_forfeits_and_restarts(
 def test_too_many_forfeits_stop_the_arena_and_keep_what_was_played(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    silent = _script(tmp_path, "import sys\nsys.exit(0)\n")
+    silent = bot_program(tmp_path, "import sys\nsys.exit(0)\n")
     out, records = tmp_path / "figures.json", tmp_path / "games.jsonl"
     argv = ["--bot", "random", "--bot", silent, "--deals", "5", "--max-forfeits", "2"]
     argv += ["--json", str(out), "--records", str(records), "--quiet"]

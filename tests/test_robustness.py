@@ -14,12 +14,12 @@ import os
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from enginehelp import answering_program, arena_figures, bot_program
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -596,81 +596,56 @@ def test_every_bad_arena_command_line_exits_with_status_2_before_playing(
     assert not (tmp_path / "missing").exists()
 
 
-def _script(tmp_path: Path, name: str, body: str) -> str:
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(body))
-    return f"cmd:{sys.executable} {path}"
-
-
 def test_a_bot_that_answers_twice_stays_in_step(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    chatty = _script(
+    chatty = answering_program(
         tmp_path,
-        "chatty.py",
         """
-        import json, sys
-        for line in sys.stdin:
-            msg = json.loads(line)
-            if msg.get("cmd") == "quit":
-                break
-            if msg.get("cmd") == "act":
-                answer = msg["view"]["legal"][-1]
-            else:
-                answer = {"ok": True}
-            answer["id"] = msg["id"]  # echoes the request's id
-            for _ in range(2):  # every answer twice, the copy out of step
-                print(json.dumps(answer), flush=True)
+        if msg.get("cmd") == "act":
+            answer = msg["view"]["legal"][-1]
+        else:
+            answer = {"ok": True}
+        answer["id"] = msg["id"]  # echoes the request's id
+        for _ in range(2):  # every answer twice, the copy out of step
+            print(json.dumps(answer), flush=True)
         """,
+        "chatty.py",
     )
-    out = tmp_path / "figures.json"
-    argv = ["--bot", "random", "--bot", chatty, "--deals", "2", "--json", str(out), "--quiet"]
-    assert arena_main(argv) == 0
-    assert json.loads(out.read_text())["bots"][1]["forfeits"] == 0
+    figures = arena_figures(tmp_path, "--bot", "random", "--bot", chatty, "--deals", "2")
+    assert figures["bots"][1]["forfeits"] == 0
     no_traceback(capsys.readouterr().err)
 
 
 def test_an_extra_answer_of_a_program_that_does_not_echo_ids_is_skipped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    chatty = _script(
+    chatty = answering_program(
         tmp_path,
-        "chatty.py",
         """
-        import json, sys
-        for line in sys.stdin:
-            msg = json.loads(line)
-            if msg.get("cmd") == "quit":
-                break
-            if msg.get("cmd") == "act":
-                print(json.dumps(msg["view"]["legal"][0]), flush=True)
-            else:
-                print('{"ok": true}', flush=True)
-                print('{"ok": true, "again": 1}', flush=True)
+        if msg.get("cmd") == "act":
+            print(json.dumps(msg["view"]["legal"][0]), flush=True)
+        else:
+            print('{"ok": true}', flush=True)
+            print('{"ok": true, "again": 1}', flush=True)
         """,
+        "chatty.py",
     )
-    out = tmp_path / "figures.json"
-    argv = ["--bot", "random", "--bot", chatty, "--deals", "2", "--json", str(out), "--quiet"]
-    assert arena_main(argv) == 0
-    assert json.loads(out.read_text())["bots"][1]["forfeits"] == 0
+    figures = arena_figures(tmp_path, "--bot", "random", "--bot", chatty, "--deals", "2")
+    assert figures["bots"][1]["forfeits"] == 0
     no_traceback(capsys.readouterr().err)
 
 
 def test_a_late_reply_is_skipped_by_its_id(tmp_path: Path) -> None:
     from briscola.ai.protocol import ProgramBot
 
-    late = _script(
+    late = answering_program(
         tmp_path,
-        "late.py",
         """
-        import json, sys
-        for line in sys.stdin:
-            msg = json.loads(line)
-            if msg.get("cmd") == "quit":
-                break
-            print(json.dumps({"ok": True, "id": msg["id"] - 1}), flush=True)  # stale
-            print(json.dumps({"ok": True, "id": msg["id"], "n": msg["id"]}), flush=True)
+        print(json.dumps({"ok": True, "id": msg["id"] - 1}), flush=True)  # stale
+        print(json.dumps({"ok": True, "id": msg["id"], "n": msg["id"]}), flush=True)
         """,
+        "late.py",
     )
     bot = ProgramBot(late[4:], timeout=30.0)
     try:
@@ -683,14 +658,14 @@ def test_a_late_reply_is_skipped_by_its_id(tmp_path: Path) -> None:
 def test_a_silent_program_forfeits_after_the_bot_timeout(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    silent = _script(
+    silent = bot_program(
         tmp_path,
-        "silent.py",
         """
         import sys
         for line in sys.stdin:
             pass
         """,
+        "silent.py",
     )
     records = tmp_path / "games.jsonl"
     argv = ["--bot", "random", "--bot", silent, "--deals", "1", "--bot-timeout", "0.2"]
