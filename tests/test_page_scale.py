@@ -19,6 +19,10 @@ from briscola.gui.scenes.rules import RulesScene
 
 SIZES = ((1024, 600), (1280, 720), (1920, 1080))
 PAGES = ("settings", "newgame-classic2", "newgame-chiamata5")
+#: Every page in every window size.
+PAGE_CASES = [
+    pytest.param(size, name, id=f"{size[0]}x{size[1]}-{name}") for size in SIZES for name in PAGES
+]
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +45,7 @@ def first_row_height(scene: Any) -> int:
     return int(scene.group.widgets[0].rect.height)
 
 
-@pytest.mark.parametrize("name", PAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("size", "name"), PAGE_CASES)
 def test_at_100_percent_a_page_fits_the_window_without_scrolling(
     size: tuple[int, int], name: str
 ) -> None:
@@ -52,8 +55,7 @@ def test_at_100_percent_a_page_fits_the_window_without_scrolling(
     app.close()
 
 
-@pytest.mark.parametrize("name", PAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("size", "name"), PAGE_CASES)
 def test_at_160_percent_a_page_grows_and_scrolls_through_tidy(
     size: tuple[int, int], name: str
 ) -> None:
