@@ -49,6 +49,12 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
         server.stop()
 
 
+@pytest.fixture
+def server(make_server: Callable[..., ServerThread]) -> ServerThread:
+    """A server with the default settings, stopped after the test."""
+    return make_server()
+
+
 def chooser(seed: int) -> Callable[[PlayerView], Any]:
     return make_bot("random", random.Random(seed)).choose
 
@@ -122,9 +128,8 @@ def replies(ws: ClientConnection, want: Callable[[dict[str, Any]], bool]) -> dic
 
 
 def test_two_clients_play_a_whole_classic_match_and_the_server_keeps_every_hand_as_a_record(
-    make_server: Callable[..., ServerThread],
+    server: ServerThread,
 ) -> None:
-    server = make_server()
     players = seat_table(server.url, Rules.preset("classic2", match="best-of-3"), 2)
     try:
         play_out(players, lambda p: p.match_over)
@@ -145,9 +150,8 @@ def test_two_clients_play_a_whole_classic_match_and_the_server_keeps_every_hand_
 
 
 def test_five_clients_play_a_whole_chiamata_hand_with_auction_call_and_secret_partner(
-    make_server: Callable[..., ServerThread],
+    server: ServerThread,
 ) -> None:
-    server = make_server()
     players = seat_table(server.url, Rules.preset("chiamata5"), 5)
     try:
         play_out(players, lambda p: p.match_over)
@@ -188,9 +192,8 @@ def test_a_table_with_bot_seats_plays_to_the_end_with_one_person(
 
 
 def test_the_waiting_room_shows_seats_names_and_ready_flags_and_only_the_host_starts(
-    make_server: Callable[..., ServerThread],
+    server: ServerThread,
 ) -> None:
-    server = make_server()
     host = player(server.url, "Anna", 0)
     guest = player(server.url, "Bruno", 1)
     try:
@@ -220,9 +223,8 @@ def test_the_waiting_room_shows_seats_names_and_ready_flags_and_only_the_host_st
 
 
 def test_joining_a_full_table_or_an_unknown_code_gets_a_clear_error(
-    make_server: Callable[..., ServerThread],
+    server: ServerThread,
 ) -> None:
-    server = make_server()
     host = player(server.url, "Anna", 0)
     try:
         open_table(host, Rules.preset("classic2"))
@@ -244,9 +246,8 @@ def test_joining_a_full_table_or_an_unknown_code_gets_a_clear_error(
 
 
 def test_out_of_turn_and_illegal_moves_are_refused_and_change_nothing(
-    make_server: Callable[..., ServerThread],
+    server: ServerThread,
 ) -> None:
-    server = make_server()
     seats = [{"kind": "human"}, {"kind": "human"}]
     host = HeadlessPlayer(NetClient(server.url, "Anna").start())
     try:
@@ -396,9 +397,8 @@ def test_an_embedded_host_quitting_tells_the_others_and_keeps_the_hand_as_a_reco
 
 
 def test_a_client_of_another_protocol_version_gets_a_clear_message(
-    make_server: Callable[..., ServerThread],
+    server: ServerThread,
 ) -> None:
-    server = make_server()
     with raw(server.url) as ws:
         ws.send(json.dumps({"type": "hello", "protocol": "briscola-net/0", "name": "Old"}))
         reply = json.loads(ws.recv(timeout=10))
@@ -410,8 +410,7 @@ def test_a_client_of_another_protocol_version_gets_a_clear_message(
         assert hello(ws)["type"] == "welcome"
 
 
-def test_bad_names_are_refused(make_server: Callable[..., ServerThread]) -> None:
-    server = make_server()
+def test_bad_names_are_refused(server: ServerThread) -> None:
     for name in ("", "x" * 25, "a\nb", "<script>", "\u202eevil", 7):
         with raw(server.url) as ws:
             ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "name": name}))
