@@ -23,7 +23,7 @@ import pygame
 from ...coach import Assessment, Reason, evaluate, explain
 from ...engine import Card, Play, PlayerView
 from ..assets import Assets
-from ..widgets import Theme, draw_panel
+from ..widgets import Theme, draw_panel, wrap_text
 
 log = logging.getLogger(__name__)
 
@@ -105,22 +105,6 @@ class TableCoach:
             self._pool = None
 
 
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` cut into lines no wider than ``width`` (a longer word keeps its own line)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}" if line else word
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
 @dataclass
 class Note:
     """A short text measured for a rounded box: lines rendered, then placed and drawn."""
@@ -159,9 +143,10 @@ def make_note(
     a note drawn every frame renders once)."""
     font = assets.font(size)
     rows: list[tuple[str, tuple[int, int, int]]] = []
+    width = max_width - 2 * pad  # a word longer than that keeps a line of its own
     if title:
-        rows.extend((line, theme.accent) for line in wrap(font, title, max_width - 2 * pad))
-    rows.extend((line, theme.text) for line in wrap(font, text, max_width - 2 * pad))
+        rows.extend((line, theme.accent) for line in wrap_text(font, title, width, False))
+    rows.extend((line, theme.text) for line in wrap_text(font, text, width, False))
     images = [assets.text(line, size, colour) for line, colour in rows]
     return Note(images, pad, font.get_linesize(), left_aligned)
 

@@ -42,8 +42,9 @@ def scaler(scale: float) -> Callable[[float], int]:
     return px
 
 
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` (words longer than a line are cut)."""
+def wrap_text(font: pygame.font.Font, text: str, width: int, break_words: bool = True) -> list[str]:
+    """``text`` broken into lines no wider than ``width``: a word longer than a line is cut,
+    or without ``break_words`` keeps a line of its own."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -54,7 +55,7 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
                 continue
             if line:
                 lines.append(line)
-            while font.size(word)[0] > width and len(word) > 1:
+            while break_words and font.size(word)[0] > width and len(word) > 1:
                 cut = len(word) - 1
                 while cut > 1 and font.size(word[:cut])[0] > width:
                     cut -= 1
