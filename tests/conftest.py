@@ -1,6 +1,6 @@
-"""Fixtures the GUI test files share, asked for by name (none is autouse here, so engine
-tests load no pygame): ``gui_home`` (a file makes it its own with
-``pytestmark = pytest.mark.usefixtures("gui_home")``) and ``app``."""
+"""Fixtures the GUI and asset test files share, asked for by name (none is autouse here, so
+engine tests load no pygame): ``gui_home`` and ``pygame_running`` (a file makes one its own
+with ``pytestmark = pytest.mark.usefixtures(...)``) and ``app``."""
 
 from __future__ import annotations
 
@@ -35,3 +35,15 @@ def app() -> Iterator[App]:
     made = make_app((1280, 720))
     yield made
     made.close()
+
+
+@pytest.fixture(scope="module")
+def pygame_running() -> Iterator[None]:
+    """pygame initialised for the test file, shut down after it."""
+    import pygame
+
+    pygame.init()
+    try:
+        yield
+    finally:
+        pygame.quit()

@@ -17,7 +17,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -37,11 +36,7 @@ DECKS = sorted({*REQUIRED_DECKS, *(p.name for p in CARDS.glob("*") if p.is_dir()
 VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _pygame() -> Iterator[None]:
-    pygame.init()
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_running")
 
 
 def viewbox(path: Path) -> tuple[float, float]:

@@ -12,7 +12,6 @@ import io
 import itertools
 import struct
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -31,13 +30,7 @@ MISSING_GLYPH = "\uffff"  # a noncharacter: no font has it, so it renders as .no
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def pygame_ready() -> Iterator[None]:
-    pygame.init()
-    try:
-        yield
-    finally:
-        pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_running")
 
 
 def pixels(surface: pygame.Surface) -> bytes:

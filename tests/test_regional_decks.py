@@ -11,7 +11,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import itertools
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -31,11 +30,7 @@ FACES = sorted(f"{rank}{suit}.svg" for rank in "A234567JQK" for suit in "DCSB")
 UNSUPPORTED = re.compile(r"<(text|use|filter|mask|clipPath|style|image)\b|class=|style=")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _pygame() -> Iterator[None]:
-    pygame.init()
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_running")
 
 
 @pytest.fixture(scope="module", params=sorted(GENERATORS))
