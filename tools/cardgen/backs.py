@@ -274,10 +274,14 @@ BACKS: dict[str, Callable[[Svg], None]] = {
 }
 
 
-def back_svg(name: str) -> Svg:
+def back_svg(back: str | LatticeBack) -> Svg:
+    """A whole back: one of the shared :data:`BACKS` by name, or a deck's own lattice back."""
     svg = Svg()
     card_base(svg)
-    BACKS[name](svg)
+    if isinstance(back, LatticeBack):
+        draw_lattice_back(svg, back)
+    else:
+        BACKS[back](svg)
     return svg
 
 

@@ -8,50 +8,38 @@ Run from the repository root::
 ``CODE`` is the rank (``A 2 3 4 5 6 7 J Q K``; J = Fante, Q = Cavallo, K = Re) followed by the
 suit (``D`` denari, ``C`` coppe, ``S`` spade, ``B`` bastoni), e.g. ``AD.svg`` or ``QB.svg``.
 
-Everything is drawn here, in code, with the few SVG elements that pygame's rasteriser (nanosvg)
-understands: ``path``, ``rect``, ``circle``, ``ellipse``, ``polygon``, ``line`` and ``g`` with a
-``transform``, coloured with ``#rrggbb`` attributes. Numerals are stroked paths, never ``<text>``.
-Output is deterministic: numbers are rounded to two decimals and there is no randomness beyond
-fixed-seed generators, so generating twice gives byte-identical files.
+What is Napoletane here: curved swords that cross and batons that interlace on the suit cards,
+an enthroned king, the corner numbers 1-10. The emblems, figures, card and files are drawn by
+the shared code in :mod:`tools.cardgen.latin`, with only the SVG elements that pygame's
+rasteriser (nanosvg) understands; generating twice gives byte-identical files.
 
->>> num(1.0), num(-0.001), num(2.345), num(12)
-('1', '0', '2.35', '12')
->>> card_code("K", "D"), len(CARD_CODES)
-('KD', 40)
+>>> DECK.card_title("Q", "B"), DECK.index["K"]
+('Cavallo di bastoni', '10')
 """
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from tools.cardgen.latin import (  # noqa: F401  (num, CARD_CODES: doctest)
+from tools.cardgen.latin import (
     BLUE,
-    CARD_CODES,
     CARD_H,
-    CARD_RADIUS,
-    CARD_W,
-    CREAM,
     CX,
     CY,
-    FRAME,
     GOLD,
     GOLD_DARK,
     GOLD_LIGHT,
     GREEN,
     GREEN_DARK,
     INK,
+    ITALIAN_FIGURES,
     OUTLINE,
-    RANK_NUMBER,
-    RANKS,
     RED,
     RED_DARK,
-    SUITS,
     WHITE,
     Canvas,
-    card_code,
+    LatinDeck,
+    PlainFace,
     catmull,
     column_layout,
     draw_cavallo,
@@ -62,24 +50,16 @@ from tools.cardgen.latin import (  # noqa: F401  (num, CARD_CODES: doctest)
     draw_eagle,
     draw_fante,
     draw_laurel,
-    draw_number,
     draw_re,
     draw_sword,
     draw_sword_curve,
     lens_d,
-    num,
     poly_d,
     ribbon,
     rotate,
     smooth_d,
     transform,
 )
-
-SUIT_NAMES = {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"}
-RANK_NAMES = {"A": "Asso", "J": "Fante", "Q": "Cavallo", "K": "Re"}
-
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "assets" / "cards" / "italian"
-
 
 # ---------------------------------------------------------------------------------------------
 # Pip layouts (2-7)
@@ -97,7 +77,7 @@ def draw_coin_pips(c: Canvas, n: int) -> None:
 def draw_cup_pips(c: Canvas, n: int) -> None:
     for i, (x, y) in enumerate(column_layout(n)):
         band, band2 = (RED, BLUE) if i % 2 == 0 else (BLUE, RED)
-        draw_cup(c, x, y, CUP_HEIGHT[n], band, band2)
+        draw_cup(c, x, y, CUP_HEIGHT[n], band=band, band2=band2)
 
 
 @dataclass(frozen=True)
@@ -242,7 +222,7 @@ def draw_ace_cups(c: Canvas) -> None:
             c.line(handle, INK, 7.6, smooth=True)
             c.line(handle, GOLD, 4.6, smooth=True)
             c.circle(side * 34, -52, 3.4, GOLD, INK, sw)
-    draw_cup(c, at[0], at[1], 100 * s, RED, BLUE)
+    draw_cup(c, at[0], at[1], 100 * s)
     with c.group(transform(at, 0, s)):
         lid = [(-30, -48, 1), (-26, -58), (-14, -68), (0, -71), (14, -68), (26, -58), (30, -48, 1)]
         c.shape(lid, GOLD, INK, sw)
@@ -288,93 +268,19 @@ def draw_ace_clubs(c: Canvas) -> None:
         c.ellipse(0, 39.5, 4, 5, RED_DARK, INK, 1.0)
 
 
-ACE_DRAWERS: dict[str, Callable[[Canvas], None]] = {
-    "D": draw_ace_coins,
-    "C": draw_ace_cups,
-    "S": draw_ace_swords,
-    "B": draw_ace_clubs,
-}
-
-
-COURT_DRAWERS: dict[str, Callable[[Canvas, str], None]] = {
-    "J": draw_fante,
-    "Q": draw_cavallo,
-    "K": draw_re,
-}
-
-
-# ---------------------------------------------------------------------------------------------
-# Card assembly
-# ---------------------------------------------------------------------------------------------
-
-INDEX_HEIGHT = 32.0
-INDEX_AT = (15.0, 15.0)
-
-
-def draw_card_face(c: Canvas) -> None:
-    c.rect(0.5, 0.5, CARD_W - 1, CARD_H - 1, CREAM, "#8a8073", 1.0, CARD_RADIUS)
-    c.rect(7, 7, CARD_W - 14, CARD_H - 14, "none", FRAME, 1.6, CARD_RADIUS - 6)
-
-
-def draw_indices(c: Canvas, rank: str) -> None:
-    text = str(RANK_NUMBER[rank])
-    for rotated in (False, True):
-        with c.group(transform((CARD_W, CARD_H), 180) if rotated else ""):
-            draw_number(c, text, INDEX_AT[0], INDEX_AT[1], INDEX_HEIGHT, INK)
-
-
-PIP_DRAWERS: dict[str, Callable[[Canvas, int], None]] = {
-    "D": draw_coin_pips,
-    "C": draw_cup_pips,
-    "S": draw_sword_pips,
-    "B": draw_club_pips,
-}
-
-
-def card_title(rank: str, suit: str) -> str:
-    name = RANK_NAMES.get(rank, rank)
-    return f"{name} di {SUIT_NAMES[suit]}"
-
-
-def card_svg(rank: str, suit: str) -> str:
-    """The complete SVG document of one card face."""
-    c = Canvas(card_title(rank, suit))
-    draw_card_face(c)
-    if rank == "A":
-        ACE_DRAWERS[suit](c)
-    elif rank in ("J", "Q", "K"):
-        COURT_DRAWERS[rank](c, suit)
-    else:
-        PIP_DRAWERS[suit](c, int(rank))
-    draw_indices(c, rank)
-    return c.render()
-
-
-def generate(out_dir: Path = DEFAULT_OUT) -> list[Path]:
-    """Write all 40 card faces into *out_dir*; return the written paths in deck order."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for suit in SUITS:
-        for rank in RANKS:
-            path = out_dir / f"{card_code(rank, suit)}.svg"
-            path.write_text(card_svg(rank, suit), encoding="utf-8", newline="\n")
-            written.append(path)
-    return written
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m tools.cardgen.italian",
-        description="Generate the Italian (Napoletane-style) deck as 40 SVG card faces.",
-    )
-    parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help=f"output directory (default {DEFAULT_OUT})"
-    )
-    args = parser.parse_args(argv)
-    paths = generate(args.out)
-    print(f"wrote {len(paths)} cards to {args.out}")
-    return 0
-
+DECK = LatinDeck(
+    "italian",
+    "Italian (Napoletane-style)",
+    PlainFace(),
+    {"D": draw_ace_coins, "C": draw_ace_cups, "S": draw_ace_swords, "B": draw_ace_clubs},
+    {"D": draw_coin_pips, "C": draw_cup_pips, "S": draw_sword_pips, "B": draw_club_pips},
+    {"J": draw_fante, "Q": draw_cavallo, "K": draw_re},
+    ITALIAN_FIGURES,
+    index_height=32.0,
+)
+card_svg = DECK.card_svg
+generate = DECK.generate
+main = DECK.main
 
 if __name__ == "__main__":
     raise SystemExit(main())

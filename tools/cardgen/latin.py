@@ -26,8 +26,10 @@ import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from tools.cardgen.backs import LatticeBack, back_svg
 
 Point = tuple[float, float]
 Node = Sequence[float]  # (x, y) or (x, y, 1) for a sharp corner in a smooth outline
@@ -45,6 +47,10 @@ CY = CARD_H / 2
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 SUITS = ("D", "C", "S", "B")
 RANK_NUMBER = {rank: index + 1 for index, rank in enumerate(RANKS)}
+#: The corner numbers of the Napoletane and most Italian patterns: 1-10, the figures 8-10.
+NUMBERS = {rank: str(number) for rank, number in RANK_NUMBER.items()}
+ITALIAN_SUIT_NAMES = {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"}
+ITALIAN_RANK_NAMES = {"A": "Asso", "J": "Fante", "Q": "Cavallo", "K": "Re"}
 
 
 INK = "#1f1a16"
@@ -429,7 +435,7 @@ def lathe_outline(
 
 
 def draw_cup(
-    c: Canvas, x: float, y: float, h: float, band: str = RED, band2: str = BLUE, angle: float = 0
+    c: Canvas, x: float, y: float, h: float, angle: float = 0, band: str = RED, band2: str = BLUE
 ) -> None:
     """A goblet (coppa) *h* tall centred on (*x*, *y*): gold bowl, bands, knotted stem, foot."""
     s = h / 100
@@ -850,6 +856,23 @@ def draw_folds(
             c.line([(x + side * dx0, y0), mid, (x + side * dx1, y1)], colour, 2.2, smooth=True)
 
 
+def draw_shoes(c: Canvas, x: float, right: Sequence[Node]) -> None:
+    """A pair of black shoes either side of the axis *x*; *right* outlines the right one as
+    (offset from the axis, y) nodes, a third value marking a sharp corner."""
+    for side in (-1, 1):
+        c.path(smooth_d([(x + side * n[0], *n[1:]) for n in right]), BLACK, INK, OUTLINE)
+
+
+ERMINE_SPOTS = ((-26, 146), (-12, 160), (0, 148), (12, 160), (26, 146), (-22, 136), (22, 136))
+
+
+def draw_ermine_cape(c: Canvas, x: float, half: Sequence[Node]) -> None:
+    """A king's white ermine cape (*half*: its right half outline) with black tails."""
+    c.shape(sym(half, x), WHITE, INK, OUTLINE)
+    for px, py in ERMINE_SPOTS:
+        c.path(lens_d((x + px, py - 3), (x + px, py + 4), 3), BLACK, None, 0)
+
+
 def draw_hand(c: Canvas, p: Point) -> None:
     c.circle(p[0], p[1], 6, SKIN, INK, OUTLINE * 0.9)
 
@@ -863,21 +886,74 @@ def draw_arm(c: Canvas, shoulder: Point, elbow: Point, hand: Point, sleeve: str,
         c.rect(-8.5, -3, 17, 6, cuff, INK, 1.4, 2)
 
 
-def draw_held(c: Canvas, suit: str, hand: Point, size: float = 1.0, angle: float = 0.0) -> None:
-    """The suit symbol held in a hand at *hand* (coins and cups above it, blades rising from it):
-    the Napoletane-style emblems."""
-    x, y = hand
-    if suit == "D":
-        draw_coin(c, x, y - 20 * size, 24 * size)
-    elif suit == "C":
-        off = rotate((0, -14 * size), angle)
-        draw_cup(c, x + off[0], y + off[1], 64 * size, RED, BLUE, angle)
-    elif suit == "S":
-        draw_sword(c, hand, angle, 165 * size, -6, 8, 0.95)
-    else:
-        length = 175 * size
-        centre = rotate((0, -(length / 2 - 26)), angle)
-        draw_club(c, (x + centre[0], y + centre[1]), angle, length, 14, seed=21, stubs=(0.5, 0.75))
+#: The four emblems as a deck draws them on their own, in a figure's hand or in rows:
+#: a coin (canvas, x, y, radius), a cup (canvas, x, y, height, angle), a sword (canvas, grip,
+#: angle, length, scale, blade width) and a club (canvas, middle, angle, length, width, seed).
+CoinDrawer = Callable[[Canvas, float, float, float], None]
+CupDrawer = Callable[[Canvas, float, float, float, float], None]
+SwordDrawer = Callable[[Canvas, Point, float, float, float, float], None]
+ClubDrawer = Callable[[Canvas, Point, float, float, float, int], None]
+
+
+@dataclass(frozen=True)
+class Emblems:
+    """A deck's four suit emblems and how big a figure holds them."""
+
+    coin: CoinDrawer
+    cup: CupDrawer
+    sword: SwordDrawer
+    club: ClubDrawer
+    held_sword_width: float  # the blade's width in a figure's hand
+    held_cup: float = 62.0  # a held cup's height at size 1
+    held_sword: float = 160.0  # a held sword's length at size 1
+    held_club: float = 170.0  # a held club's length at size 1
+    held_club_width: float = 16.0
+
+    def held(
+        self, c: Canvas, suit: str, hand: Point, size: float = 1.0, angle: float = 0.0
+    ) -> None:
+        """The suit's emblem held in a hand at *hand* (coins and cups above it, blades and clubs
+        rising from it), *size* times the usual size, tilted by *angle*: a :data:`HeldDrawer`."""
+        x, y = hand
+        if suit == "D":
+            self.coin(c, x, y - 20 * size, 24 * size)
+        elif suit == "C":
+            off = rotate((0, -14 * size), angle)
+            self.cup(c, x + off[0], y + off[1], self.held_cup * size, angle)
+        elif suit == "S":
+            self.sword(c, hand, angle, self.held_sword * size, 0.95, self.held_sword_width)
+        else:
+            length = self.held_club * size
+            centre = rotate((0, -(length / 2 - 26)), angle)
+            self.club(c, (x + centre[0], y + centre[1]), angle, length, self.held_club_width, 21)
+
+
+def draw_held_sword(
+    c: Canvas, grip: Point, angle: float, length: float, scale: float, width: float
+) -> None:
+    """A Napoletane sword as a figure holds it, the blade bowed a little to the left."""
+    draw_sword(c, grip, angle, length, -6, width, scale)
+
+
+def draw_held_club(
+    c: Canvas, at: Point, angle: float, length: float, width: float, seed: int
+) -> None:
+    """A Napoletane club as a figure holds it, with two cut-off branches."""
+    draw_club(c, at, angle, length, width, seed=seed, stubs=(0.5, 0.75))
+
+
+#: The Napoletane emblems: gold coin, banded cup, curved sword, green knotty club.
+NAPOLETANE_EMBLEMS = Emblems(
+    draw_coin,
+    draw_cup,
+    draw_held_sword,
+    draw_held_club,
+    held_sword_width=8,
+    held_cup=64,
+    held_sword=165,
+    held_club=175,
+    held_club_width=14,
+)
 
 
 @dataclass(frozen=True)
@@ -888,7 +964,32 @@ class Pose:
     right: tuple[Point, Point]
     size: float = 1.0
     angle: float = 0.0
-    right_holds: bool = True
+
+    def joints(self, x: float) -> tuple[Point, Point, Point, Point]:
+        """Left elbow, left hand, right elbow, right hand of a figure whose axis is at *x*."""
+        (el, hl), (er, hr) = self.left, self.right
+        return (x + el[0], el[1]), (x + hl[0], hl[1]), (x + er[0], er[1]), (x + hr[0], hr[1])
+
+
+def draw_arms(
+    c: Canvas,
+    suit: str,
+    style: FigureStyle,
+    pose: Pose,
+    neck: Point,
+    half_width: float,
+    sleeve: str,
+    cuff: str,
+) -> None:
+    """Both arms of a figure from shoulders *half_width* either side of *neck* (on its axis),
+    the suit's emblem in the right hand, and the hands drawn over it."""
+    x, y = neck
+    el, hl, er, hr = pose.joints(x)
+    draw_arm(c, (x - half_width, y), el, hl, sleeve, cuff)
+    draw_arm(c, (x + half_width, y), er, hr, sleeve, cuff)
+    style.held(c, suit, hr, pose.size, pose.angle)
+    draw_hand(c, hl)
+    draw_hand(c, hr)
 
 
 def hem(nodes: Sequence[Node], cut: float | None, overlap: float = 12.0) -> list[Node]:
@@ -910,6 +1011,8 @@ FANTE_POSES = {
     "S": Pose(((-50, 172), (-26, 196)), ((48, 176), (50, 208)), 1.0, 6),
     "B": Pose(((-42, 176), (-40, 212)), ((52, 172), (54, 204)), 1.0, 12),
 }
+#: The page of the Italo-Spanish decks holds his straight sword upright.
+UPRIGHT_SWORD_FANTE_POSES = {**FANTE_POSES, "S": replace(FANTE_POSES["S"], angle=0)}
 
 
 def draw_fante(
@@ -926,16 +1029,8 @@ def draw_fante(
     if shown(246, cut):
         limb(c, [(x - 12, 246), (x - 14, 290), (x - 16, 332)], 9.5, 7, pal.second)
         limb(c, [(x + 12, 246), (x + 14, 290), (x + 16, 332)], 9.5, 7, pal.main_dark)
-    for side in (-1, 1) if shown(332, cut) else ():
-        c.path(
-            smooth_d(
-                [(x + side * 9, 333, 1), (x + side * 24, 332), (x + side * 32, 339)]
-                + [(x + side * 20, 342), (x + side * 9, 341, 1)]
-            ),
-            BLACK,
-            INK,
-            OUTLINE,
-        )
+    if shown(332, cut):
+        draw_shoes(c, x, [(9, 333, 1), (24, 332), (32, 339), (20, 342), (9, 341, 1)])
     c.rect(x - 6, head_y + 12, 12, 16, SKIN, INK, OUTLINE)
     half: list[Node] = [
         (x, head_y + 24),
@@ -964,14 +1059,7 @@ def draw_fante(
     c.rect(x - 25, 197, 50, 9, BROWN, INK, 1.6, 2)
     c.rect(x - 5, 196, 10, 11, GOLD, INK, 1.2, 1)
     c.ellipse(x, head_y + 24, 15, 5, WHITE, INK, 1.6)
-    shoulder_l, shoulder_r = (x - 31, head_y + 38), (x + 31, head_y + 38)
-    el, hl = (x + pose.left[0][0], pose.left[0][1]), (x + pose.left[1][0], pose.left[1][1])
-    er, hr = (x + pose.right[0][0], pose.right[0][1]), (x + pose.right[1][0], pose.right[1][1])
-    draw_arm(c, shoulder_l, el, hl, pal.second, pal.trim)
-    draw_arm(c, shoulder_r, er, hr, pal.second, pal.trim)
-    style.held(c, suit, hr, pose.size, pose.angle)
-    draw_hand(c, hl)
-    draw_hand(c, hr)
+    draw_arms(c, suit, style, pose, (x, head_y + 38), 31, pal.second, pal.trim)
     draw_page_head(c, x, head_y, pal)
 
 
@@ -1030,16 +1118,7 @@ def draw_re(c: Canvas, suit: str, style: FigureStyle | None = None) -> None:
     for by in range(214, 330, 18):
         c.circle(x, by, 2.8, pal.second, INK, 0.8)
     c.rect(x - 27, 198, 54, 10, pal.trim, INK, 1.6, 3)
-    for side in (-1, 1):
-        c.path(
-            smooth_d(
-                [(x + side * 10, 334, 1), (x + side * 24, 335), (x + side * 30, 342)]
-                + [(x + side * 18, 345), (x + side * 9, 343, 1)]
-            ),
-            BLACK,
-            INK,
-            OUTLINE,
-        )
+    draw_shoes(c, x, [(10, 334, 1), (24, 335), (30, 342), (18, 345), (9, 343, 1)])
     cape: list[Node] = [
         (x, 128),
         (x + 18, 128),
@@ -1048,17 +1127,8 @@ def draw_re(c: Canvas, suit: str, style: FigureStyle | None = None) -> None:
         (x + 20, 170),
         (x, 174),
     ]
-    c.shape(sym(cape, x), WHITE, INK, OUTLINE)
-    for px, py in ((-26, 146), (-12, 160), (0, 148), (12, 160), (26, 146), (-22, 136), (22, 136)):
-        c.path(lens_d((x + px, py - 3), (x + px, py + 4), 3), BLACK, None, 0)
-    shoulder_l, shoulder_r = (x - 30, 150), (x + 30, 150)
-    el, hl = (x + pose.left[0][0], pose.left[0][1]), (x + pose.left[1][0], pose.left[1][1])
-    er, hr = (x + pose.right[0][0], pose.right[0][1]), (x + pose.right[1][0], pose.right[1][1])
-    draw_arm(c, shoulder_l, el, hl, pal.main_dark, WHITE)
-    draw_arm(c, shoulder_r, er, hr, pal.main_dark, WHITE)
-    style.held(c, suit, hr, pose.size, pose.angle)
-    draw_hand(c, hl)
-    draw_hand(c, hr)
+    draw_ermine_cape(c, x, cape)
+    draw_arms(c, suit, style, pose, (x, 150), 30, pal.main_dark, WHITE)
     draw_king_head(c, x, head_y, pal)
 
 
@@ -1086,7 +1156,7 @@ class FigureStyle:
     cavallo_faces_right: Mapping[str, bool] = field(default_factory=lambda: CAVALLO_FACES_RIGHT)
 
 
-ITALIAN_FIGURES = FigureStyle(PALETTES, draw_held)
+ITALIAN_FIGURES = FigureStyle(PALETTES, NAPOLETANE_EMBLEMS.held)
 
 
 def draw_horse(c: Canvas, pal: Palette, cut: float | None = None) -> None:
@@ -1229,14 +1299,8 @@ def draw_cavallo(
         c.rect(x - 36, 214, 22, 6, pal.trim, INK, 1.2, 2)
         c.line([(x - 36, 262), (x - 20, 262)], GOLD, 2.6)
         c.ellipse(x, head_y + 18, 11, 4, WHITE, INK, 1.4)
-        el, hl = (x + pose.left[0][0], pose.left[0][1]), (x + pose.left[1][0], pose.left[1][1])
-        er, hr = (x + pose.right[0][0], pose.right[0][1]), (x + pose.right[1][0], pose.right[1][1])
-        c.line([(24, 192), hl], INK, 1.6)
-        draw_arm(c, (x - 20, 146), el, hl, pal.second_dark, pal.trim)
-        draw_arm(c, (x + 20, 146), er, hr, pal.second_dark, pal.trim)
-        style.held(c, suit, hr, pose.size, pose.angle)
-        draw_hand(c, hl)
-        draw_hand(c, hr)
+        c.line([(24, 192), pose.joints(x)[1]], INK, 1.6)  # the rein
+        draw_arms(c, suit, style, pose, (x, 146), 20, pal.second_dark, pal.trim)
         draw_rider_head(c, x, head_y, pal)
 
 
@@ -1251,16 +1315,8 @@ def draw_standing_re(
     pose = style.king_poses[suit]
     x = CX - 8
     head_y = 100.0
-    for side in (-1, 1) if shown(334, cut) else ():
-        c.path(
-            smooth_d(
-                [(x + side * 8, 334, 1), (x + side * 24, 333), (x + side * 32, 340)]
-                + [(x + side * 20, 344), (x + side * 8, 342, 1)]
-            ),
-            BLACK,
-            INK,
-            OUTLINE,
-        )
+    if shown(334, cut):
+        draw_shoes(c, x, [(8, 334, 1), (24, 333), (32, 340), (20, 344), (8, 342, 1)])
     cloak: list[Node] = [
         (x, head_y + 26),
         (x + 30, head_y + 34),
@@ -1299,17 +1355,8 @@ def draw_standing_re(
         (x + 20, head_y + 70),
         (x, head_y + 74),
     ]
-    c.shape(sym(cape, x), WHITE, INK, OUTLINE)
-    for px, py in ((-26, 146), (-12, 160), (0, 148), (12, 160), (26, 146), (-22, 136), (22, 136)):
-        c.path(lens_d((x + px, py - 3), (x + px, py + 4), 3), BLACK, None, 0)
-    shoulder_l, shoulder_r = (x - 31, head_y + 40), (x + 31, head_y + 40)
-    el, hl = (x + pose.left[0][0], pose.left[0][1]), (x + pose.left[1][0], pose.left[1][1])
-    er, hr = (x + pose.right[0][0], pose.right[0][1]), (x + pose.right[1][0], pose.right[1][1])
-    draw_arm(c, shoulder_l, el, hl, pal.main_dark, WHITE)
-    draw_arm(c, shoulder_r, er, hr, pal.main_dark, WHITE)
-    style.held(c, suit, hr, pose.size, pose.angle)
-    draw_hand(c, hl)
-    draw_hand(c, hr)
+    draw_ermine_cape(c, x, cape)
+    draw_arms(c, suit, style, pose, (x, head_y + 40), 31, pal.main_dark, WHITE)
     draw_king_head(c, x, head_y, pal)
 
 
@@ -1379,8 +1426,8 @@ def draw_basto(
     angle: float,
     length: float,
     width: float = 17.0,
-    scale: float = 1.0,
     seed: int = 7,
+    scale: float = 1.0,
     leaves: bool = False,
     wood: str = WOOD_LIGHT,
     wood_dark: str = WOOD_SHADE,
@@ -1413,9 +1460,98 @@ def row_places(n: int, spread: float = 1.0) -> list[tuple[Point, float, float]]:
     return out
 
 
+def alternate_rows(n: int, spread: float = 1.0) -> list[tuple[Point, float, float]]:
+    """:func:`row_places` with every other emblem turned half round about its own middle
+    (hilts or heads alternately up and down), as the northern Spanish-derived patterns do."""
+    out = []
+    for k, ((x, y), angle, length) in enumerate(row_places(n, spread)):
+        if k % 2:
+            middle = rotate((0, -length / 2), angle)
+            centre = (x + middle[0], y + middle[1])
+            x, y = 2 * centre[0] - x, 2 * centre[1] - y
+            angle += 180
+        out.append(((x, y), angle, length))
+    return out
+
+
+@dataclass(frozen=True)
+class RowPips:
+    """The suit cards 2-7 of an Italo-Spanish deck: coins and cups in the columns of
+    :func:`column_layout`; swords and clubs set apart in the rows of :func:`row_places`, or
+    with every other one turned half round (:func:`alternate_rows`) when *turned*, drawn
+    smaller from four up."""
+
+    emblems: Emblems
+    coin_radius: Mapping[int, float]
+    cup_height: Mapping[int, float]
+    first_club_seed: int  # the clubs' knots and bumps come from seeds counting up from here
+    sword_width: float = 11.0  # blade width of a full-size sword (the 2 and the 3)
+    club_width: float = 16.0  # of a club on the 2 and the 3; 13 from four up
+    club_spread: float = 0.86  # spacing of the clubs from three up, as a share of the swords'
+    turned: bool = False
+
+    def places(self, n: int, spread: float = 1.0) -> list[tuple[Point, float, float]]:
+        return alternate_rows(n, spread) if self.turned else row_places(n, spread)
+
+    def draw_coins(self, c: Canvas, n: int) -> None:
+        for x, y in column_layout(n):
+            self.emblems.coin(c, x, y, self.coin_radius[n])
+
+    def draw_cups(self, c: Canvas, n: int) -> None:
+        for x, y in column_layout(n):
+            self.emblems.cup(c, x, y, self.cup_height[n], 0.0)
+
+    def draw_swords(self, c: Canvas, n: int) -> None:
+        """Each grip 12 units (at full size) above its row point: straight up, or along the
+        blade when every other sword is turned."""
+        scale = 1.0 if n <= 3 else 0.8
+        for (x, y), angle, length in self.places(n):
+            dx, dy = rotate((0, -12 * scale), angle) if self.turned else (0.0, -12 * scale)
+            width = self.sword_width * scale
+            self.emblems.sword(c, (x + dx, y + dy), angle, length - 16 * scale, scale, width)
+
+    def draw_clubs(self, c: Canvas, n: int) -> None:
+        """Each club standing on its row point (hanging from it when turned)."""
+        width = self.club_width if n <= 3 else 13.0
+        places = self.places(n, self.club_spread if n != 2 else 1.0)
+        for k, ((x, y), angle, length) in enumerate(places):
+            middle = rotate((0, -length / 2), angle)
+            seed = self.first_club_seed + k
+            self.emblems.club(c, (x + middle[0], y + middle[1]), angle, length, width, seed)
+
+    def drawers(self) -> dict[str, Callable[[Canvas, int], None]]:
+        """The suit card drawers by suit, for :attr:`LatinDeck.pips`."""
+        return {
+            "D": self.draw_coins,
+            "C": self.draw_cups,
+            "S": self.draw_swords,
+            "B": self.draw_clubs,
+        }
+
+
 # ---------------------------------------------------------------------------------------------
-# Corner indices
+# The card: paper, frame, corner indices
 # ---------------------------------------------------------------------------------------------
+
+
+def draw_paper(c: Canvas, paper: str) -> None:
+    """The card itself: rounded, *paper* coloured, with a fine edge."""
+    c.rect(0.5, 0.5, CARD_W - 1, CARD_H - 1, paper, "#8a8073", 1.0, CARD_RADIUS)
+
+
+@dataclass(frozen=True)
+class PlainFace:
+    """The card and one thin frame line *inset* from its edge (no pinta): a card face drawer
+    for :attr:`LatinDeck.face`."""
+
+    paper: str = CREAM
+    inset: float = 7.0
+    frame: str = FRAME
+
+    def __call__(self, c: Canvas, suit: str) -> None:
+        draw_paper(c, self.paper)
+        w, h = CARD_W - 2 * self.inset, CARD_H - 2 * self.inset
+        c.rect(self.inset, self.inset, w, h, "none", self.frame, 1.6, CARD_RADIUS - 6)
 
 
 def number_width(text: str, height: float) -> float:
@@ -1438,58 +1574,89 @@ def draw_corner_indices(
             draw_number(c, text, x, at[1], height, colour)
 
 
-def draw_plain_face(c: Canvas, paper: str = CREAM, inset: float = 7.0, frame: str = FRAME) -> None:
-    """The card and one thin frame line *inset* from its edge (no pinta)."""
-    c.rect(0.5, 0.5, CARD_W - 1, CARD_H - 1, paper, "#8a8073", 1.0, CARD_RADIUS)
-    c.rect(
-        inset, inset, CARD_W - 2 * inset, CARD_H - 2 * inset, "none", frame, 1.6, CARD_RADIUS - 6
-    )
+# ---------------------------------------------------------------------------------------------
+# A deck: what each card shows, the files, the command line
+# ---------------------------------------------------------------------------------------------
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets" / "cards"
+#: Draws a court figure: (canvas, suit, style).
+FigureDrawer = Callable[[Canvas, str, FigureStyle], None]
 
 
-def alternate_rows(n: int, spread: float = 1.0) -> list[tuple[Point, float, float]]:
-    """:func:`row_places` with every other emblem turned half round about its own middle
-    (hilts or heads alternately up and down), as the northern Spanish-derived patterns do."""
-    out = []
-    for k, ((x, y), angle, length) in enumerate(row_places(n, spread)):
-        if k % 2:
-            middle = rotate((0, -length / 2), angle)
-            centre = (x + middle[0], y + middle[1])
-            x, y = 2 * centre[0] - x, 2 * centre[1] - y
-            angle += 180
-        out.append(((x, y), angle, length))
-    return out
+@dataclass(frozen=True)
+class LatinDeck:
+    """One Latin-suited deck, as the table of what it does its own way; it draws the 40 faces,
+    writes them (and its back) and runs the generator's command line.
 
+    *face* draws the blank card with its frame (canvas, suit); *aces*, *pips* (canvas, count)
+    and *courts* (figure drawers, given *figures*) draw what is on it by suit or rank. The
+    corner number *index[rank]* starts at *index_at*, or is centred on *index_centre_x*.
+    """
 
-def generate_deck(
-    out_dir: Path, card_svg: Callable[[str, str], str], back_svg: Callable[[], str]
-) -> list[Path]:
-    """Write the 40 faces (deck order) and ``back.svg`` into *out_dir*; return the paths."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for suit in SUITS:
-        for rank in RANKS:
-            path = out_dir / f"{card_code(rank, suit)}.svg"
-            path.write_text(card_svg(rank, suit), encoding="utf-8", newline="\n")
-            written.append(path)
-    back = out_dir / "back.svg"
-    back.write_text(back_svg(), encoding="utf-8", newline="\n")
-    written.append(back)
-    return written
+    name: str  # the module under tools.cardgen and the folder under assets/cards
+    title: str  # the deck's name in the command line's help
+    face: Callable[[Canvas, str], None]
+    aces: Mapping[str, Callable[[Canvas], None]]
+    pips: Mapping[str, Callable[[Canvas, int], None]]
+    courts: Mapping[str, FigureDrawer]
+    figures: FigureStyle
+    suit_names: Mapping[str, str] = field(default_factory=lambda: ITALIAN_SUIT_NAMES)
+    rank_names: Mapping[str, str] = field(default_factory=lambda: ITALIAN_RANK_NAMES)
+    of: str = "di"  # between rank and suit in a card's title
+    index: Mapping[str, str] = field(default_factory=lambda: NUMBERS)
+    index_at: Point = (15.0, 15.0)
+    index_height: float = 30.0
+    index_centre_x: float = 0.0
+    back: LatticeBack | None = None  # the deck's own back.svg, if it has one
 
+    @property
+    def default_out(self) -> Path:
+        return ASSETS / self.name
 
-def generator_main(
-    argv: Sequence[str] | None, module: str, title: str, default_out: Path,
-    generate: Callable[[Path], list[Path]],
-) -> int:  # fmt: skip
-    """The command line of a deck generator: ``python -m tools.cardgen.<module> [--out DIR]``."""
-    parser = argparse.ArgumentParser(
-        prog=f"python -m tools.cardgen.{module}",
-        description=f"Generate the {title} deck: 40 SVG card faces and back.svg.",
-    )
-    parser.add_argument(
-        "--out", type=Path, default=default_out, help=f"output directory (default {default_out})"
-    )
-    args = parser.parse_args(argv)
-    paths = generate(args.out)
-    print(f"wrote {len(paths)} files to {args.out}")
-    return 0
+    def card_title(self, rank: str, suit: str) -> str:
+        return f"{self.rank_names.get(rank, rank)} {self.of} {self.suit_names[suit]}"
+
+    def card_svg(self, rank: str, suit: str) -> str:
+        """The complete SVG document of one card face."""
+        c = Canvas(self.card_title(rank, suit))
+        self.face(c, suit)
+        if rank == "A":
+            self.aces[suit](c)
+        elif rank in self.courts:
+            self.courts[rank](c, suit, self.figures)
+        else:
+            self.pips[suit](c, int(rank))
+        text = self.index[rank]
+        draw_corner_indices(c, text, self.index_at, self.index_height, INK, self.index_centre_x)
+        return c.render()
+
+    def generate(self, out_dir: Path | None = None) -> list[Path]:
+        """Write the 40 faces and the deck's ``back.svg``, if any, into *out_dir* (default: the
+        deck's folder under ``assets/cards``); return the paths, faces in deck order first."""
+        out = self.default_out if out_dir is None else out_dir
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        for suit in SUITS:
+            for rank in RANKS:
+                path = out / f"{card_code(rank, suit)}.svg"
+                path.write_text(self.card_svg(rank, suit), encoding="utf-8", newline="\n")
+                written.append(path)
+        if self.back is not None:
+            written.append(back_svg(self.back).write(out / "back.svg"))
+        return written
+
+    def main(self, argv: Sequence[str] | None = None) -> int:
+        """The command line: ``python -m tools.cardgen.<name> [--out DIR]``."""
+        back = " and back.svg" if self.back else ""
+        parser = argparse.ArgumentParser(
+            prog=f"python -m tools.cardgen.{self.name}",
+            description=f"Generate the {self.title} deck: 40 SVG card faces{back}.",
+        )
+        default = self.default_out
+        parser.add_argument(
+            "--out", type=Path, default=default, help=f"output directory (default {default})"
+        )
+        args = parser.parse_args(argv)
+        paths = self.generate(args.out)
+        print(f"wrote {len(paths)} {'files' if self.back else 'cards'} to {args.out}")
+        return 0

@@ -15,16 +15,16 @@ The figures are double-ended, as on today's packs: the shared full-length figure
 waist (:func:`tools.cardgen.latin.hem`), the lower half turned half round, a narrow band over
 the seam.
 
->>> INDEX["J"], INDEX["K"]
-('8', '10')
+>>> DECK.index["J"], DECK.index["K"], DECK.card_title("K", "D")
+('8', '10', 'Re di denari')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
+from functools import partial
 
-from tools.cardgen import backs
+from tools.cardgen.backs import LatticeBack
 from tools.cardgen.latin import (
     BLUE,
     BLUE_DARK,
@@ -33,7 +33,6 @@ from tools.cardgen.latin import (
     CARD_W,
     CX,
     CY,
-    FANTE_POSES,
     GOLD,
     GOLD_DARK,
     GOLD_LIGHT,
@@ -41,45 +40,37 @@ from tools.cardgen.latin import (
     GREEN_DARK,
     INK,
     OUTLINE,
-    RANK_NUMBER,
     RED,
     RED_DARK,
     SKIN,
     STANDING_KING_POSES,
+    UPRIGHT_SWORD_FANTE_POSES,
     WHITE,
     Canvas,
+    Emblems,
+    FigureDrawer,
     FigureStyle,
+    LatinDeck,
     Palette,
+    PlainFace,
     Point,
     Pose,
-    alternate_rows,
-    column_layout,
+    RowPips,
     draw_basto,
     draw_cavallo,
-    draw_corner_indices,
     draw_crown,
     draw_cup,
     draw_eagle,
     draw_espada,
     draw_fante,
     draw_laurel,
-    draw_plain_face,
     draw_standing_re,
-    generate_deck,
-    generator_main,
     lens_d,
     poly_d,
     rotate,
     smooth_d,
     transform,
 )
-from tools.cardgen.svg import Svg, card_base
-
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "assets" / "cards" / "piacentine"
-
-SUIT_NAMES = {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"}
-RANK_NAMES = {"A": "Asso", "J": "Fante", "Q": "Cavallo", "K": "Re"}
-INDEX = {rank: str(number) for rank, number in RANK_NUMBER.items()}
 
 PAPER = "#fdf9ef"
 ORANGE = "#e58a1f"
@@ -111,18 +102,15 @@ def draw_denaro(c: Canvas, x: float, y: float, r: float) -> None:
 
 
 def draw_coppa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> None:
-    draw_cup(c, x, y, h, BLUE, RED, angle)
+    draw_cup(c, x, y, h, angle, BLUE, RED)
 
 
-def draw_spada(c: Canvas, grip: Point, angle: float, length: float, scale: float = 1.0) -> None:
-    draw_espada(c, grip, angle, length, scale, 11.0 * scale, RED_DARK, BLADE)
+#: A straight sword with a dark red grip and a blue blade; a club of rough wood, red rings.
+draw_spada = partial(draw_espada, grip_colour=RED_DARK, blade_colour=BLADE)
+draw_bastone = partial(draw_basto, wood=WOOD, wood_dark=WOOD_DARK, band=RED)
 
 
-def draw_bastone(
-    c: Canvas, at: Point, angle: float, length: float, width: float = 17.0, seed: int = 7
-) -> None:
-    draw_basto(c, at, angle, length, width, 1.0, seed, False, WOOD, WOOD_DARK, RED)
-
+EMBLEMS = Emblems(draw_denaro, draw_coppa, draw_spada, draw_bastone, held_sword_width=10.45)
 
 # ---------------------------------------------------------------------------------------------
 # Pips: coins and cups in columns, swords and clubs set apart, alternately up and down
@@ -132,28 +120,7 @@ DENARO_RADIUS = {2: 45, 3: 39, 4: 38, 5: 35, 6: 36, 7: 29}
 COPPA_HEIGHT = {2: 118, 3: 90, 4: 116, 5: 88, 6: 92, 7: 82}
 
 
-def draw_coin_pips(c: Canvas, n: int) -> None:
-    for x, y in column_layout(n):
-        draw_denaro(c, x, y, DENARO_RADIUS[n])
-
-
-def draw_cup_pips(c: Canvas, n: int) -> None:
-    for x, y in column_layout(n):
-        draw_coppa(c, x, y, COPPA_HEIGHT[n])
-
-
-def draw_sword_pips(c: Canvas, n: int) -> None:
-    scale = 1.0 if n <= 3 else 0.8
-    for (x, y), angle, length in alternate_rows(n):
-        offset = rotate((0, -12 * scale), angle)
-        draw_spada(c, (x + offset[0], y + offset[1]), angle, length - 16 * scale, scale)
-
-
-def draw_club_pips(c: Canvas, n: int) -> None:
-    width = 16.0 if n <= 3 else 13.0
-    for k, ((x, y), angle, length) in enumerate(alternate_rows(n, 0.86 if n != 2 else 1.0)):
-        centre = rotate((0, -length / 2), angle)
-        draw_bastone(c, (x + centre[0], y + centre[1]), angle, length, width, seed=51 + k)
+PIPS = RowPips(EMBLEMS, DENARO_RADIUS, COPPA_HEIGHT, first_club_seed=51, turned=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -182,7 +149,7 @@ def draw_ace_cups(c: Canvas) -> None:
     """Asso di coppe: a great goblet on a foot of leaves, a flame of a lid."""
     for side in (-1, 1):
         draw_laurel(c, (CX + side * 8, 346), (CX + side * 86, 296), -20 * side, 4)
-    draw_cup(c, CX, CY + 30, 230, RED, BLUE)
+    draw_cup(c, CX, CY + 30, 230)
     with c.group(transform((CX, CY + 30), 0, 2.3)):
         c.path(lens_d((0, -46), (0, -76), 16), RED, INK, 1)
         c.path(lens_d((0, -50), (0, -68), 7), GOLD, None, 0)
@@ -223,7 +190,7 @@ def draw_cherub(c: Canvas, x: float, y: float) -> None:
 
 def draw_ace_swords(c: Canvas) -> None:
     """Asso di spade: a great straight sword held up by a cherub."""
-    draw_spada(c, (CX, 296), 0, 250, 1.45)
+    draw_spada(c, (CX, 296), 0, 250, 1.45, 15.95)
     with c.group(transform((CX + 52, 300), scale=1.35)):
         draw_cherub(c, 0, 0)
         c.line([(-14, -2), (-34, -3)], SKIN, 6)
@@ -233,15 +200,8 @@ def draw_ace_swords(c: Canvas) -> None:
 
 def draw_ace_clubs(c: Canvas) -> None:
     """Asso di bastoni: a great club of rough wood, sprouting leaves, tied with a ribbon."""
-    draw_basto(c, (CX - 2, CY + 6), 8, 210, 21, 1.3, 3, True, WOOD, WOOD_DARK, RED)
+    draw_bastone(c, (CX - 2, CY + 6), 8, 210, 21, 3, 1.3, leaves=True)
 
-
-ACE_DRAWERS: dict[str, Callable[[Canvas], None]] = {
-    "D": draw_ace_coins,
-    "C": draw_ace_cups,
-    "S": draw_ace_swords,
-    "B": draw_ace_clubs,
-}
 
 # ---------------------------------------------------------------------------------------------
 # Figures (all standing); the king of coins holds an axe
@@ -297,29 +257,11 @@ def draw_axe(c: Canvas, hand: Point, size: float) -> None:
     c.line([(x + 33, top - 2), (x + 33, top + 38)], WHITE, 2)
 
 
-def draw_held(c: Canvas, suit: str, hand: Point, size: float = 1.0, angle: float = 0.0) -> None:
-    x, y = hand
-    if suit == "D":
-        draw_denaro(c, x, y - 20 * size, 24 * size)
-    elif suit == "C":
-        off = rotate((0, -14 * size), angle)
-        draw_coppa(c, x + off[0], y + off[1], 62 * size, angle)
-    elif suit == "S":
-        draw_spada(c, hand, angle, 160 * size, 0.95)
-    else:
-        length = 170 * size
-        centre = rotate((0, -(length / 2 - 26)), angle)
-        draw_bastone(c, (x + centre[0], y + centre[1]), angle, length, 16, seed=21)
-
-
 FIGURES = FigureStyle(
     PALETTES,
-    draw_held,
-    fante_poses={
-        **FANTE_POSES,
-        "S": Pose(((-50, 172), (-26, 196)), ((48, 176), (50, 208)), 1.0, 0),
-    },
-    king_poses=STANDING_KING_POSES,
+    EMBLEMS.held,
+    UPRIGHT_SWORD_FANTE_POSES,
+    STANDING_KING_POSES,
     cavallo_faces_right={"D": True, "C": False, "S": True, "B": False},
 )
 
@@ -350,74 +292,43 @@ def draw_king(c: Canvas, suit: str, style: FigureStyle, cut: float | None = None
         draw_standing_re(c, suit, style, cut)
 
 
-#: Where each figure is cut for the double-ended card, and how much it is scaled.
-HALVES: dict[str, tuple[HalfDrawer, float, float]] = {
-    "J": (draw_fante, 238.0, 0.9),
-    "Q": (draw_cavallo, 262.0, 0.78),
-    "K": (draw_king, 238.0, 0.92),
-}
+def double_ended(draw: HalfDrawer, cut: float, scale: float) -> FigureDrawer:
+    """A drawer of the double-ended card of the figure *draw*: cut at the waist (y *cut*),
+    scaled by *scale* and mirrored, upper half upright, lower half turned half round, the seam
+    hidden under a narrow band across the middle."""
+
+    def draw_card(c: Canvas, suit: str, style: FigureStyle) -> None:
+        for rotated in (False, True):
+            turn = transform((CARD_W, CARD_H), 180) if rotated else ""
+            place = transform((CX - scale * CX, CY - scale * cut), scale=scale)
+            with c.group(turn), c.group(place):
+                draw(c, suit, style, cut)
+        c.rect(9, CY - 11 * scale - 2, CARD_W - 18, 22 * scale + 4, PAPER, None, 0)
+        for dy in (-1, 1):
+            y = CY + dy * (11 * scale + 2)
+            c.line([(9, y), (CARD_W - 9, y)], INK, 1.4)
+
+    return draw_card
 
 
-def draw_double_ended(c: Canvas, rank: str, suit: str, style: FigureStyle) -> None:
-    """The figure cut at the waist and mirrored: upper half upright, lower half turned half
-    round, the seam hidden under a narrow band across the middle."""
-    draw, cut, scale = HALVES[rank]
-    for rotated in (False, True):
-        turn = transform((CARD_W, CARD_H), 180) if rotated else ""
-        place = transform((CX - scale * CX, CY - scale * cut), scale=scale)
-        with c.group(turn), c.group(place):
-            draw(c, suit, style, cut)
-    c.rect(9, CY - 11 * scale - 2, CARD_W - 18, 22 * scale + 4, PAPER, None, 0)
-    for dy in (-1, 1):
-        y = CY + dy * (11 * scale + 2)
-        c.line([(9, y), (CARD_W - 9, y)], INK, 1.4)
-
-
-# ---------------------------------------------------------------------------------------------
-# Card assembly
-# ---------------------------------------------------------------------------------------------
-
-PIP_DRAWERS: dict[str, Callable[[Canvas, int], None]] = {
-    "D": draw_coin_pips,
-    "C": draw_cup_pips,
-    "S": draw_sword_pips,
-    "B": draw_club_pips,
-}
-
-
-def card_svg(rank: str, suit: str) -> str:
-    """The complete SVG document of one card face."""
-    c = Canvas(f"{RANK_NAMES.get(rank, rank)} di {SUIT_NAMES[suit]}")
-    draw_plain_face(c, PAPER, 8.0)
-    if rank == "A":
-        ACE_DRAWERS[suit](c)
-    elif rank in HALVES:
-        draw_double_ended(c, rank, suit, FIGURES)
-    else:
-        PIP_DRAWERS[suit](c, int(rank))
-    draw_corner_indices(c, INDEX[rank], (15.0, 15.0), 30.0, INK, 30.0)
-    return c.render()
-
-
-BACK = backs.LatticeBack("#a3252c", "#f3e3bd", "#6e1418", 6, False)
-
-
-def back_svg() -> str:
-    """The deck's own back: a deep red lattice with six-petalled rosettes."""
-    svg = Svg()
-    card_base(svg)
-    backs.draw_lattice_back(svg, BACK)
-    return str(svg)
-
-
-def generate(out_dir: Path = DEFAULT_OUT) -> list[Path]:
-    """Write the 40 faces and ``back.svg`` into *out_dir*; return the paths."""
-    return generate_deck(out_dir, card_svg, back_svg)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    return generator_main(argv, "piacentine", "Piacentine", DEFAULT_OUT, generate)
-
+DECK = LatinDeck(
+    "piacentine",
+    "Piacentine",
+    PlainFace(PAPER, 8.0),
+    {"D": draw_ace_coins, "C": draw_ace_cups, "S": draw_ace_swords, "B": draw_ace_clubs},
+    PIPS.drawers(),
+    {
+        "J": double_ended(draw_fante, 238.0, 0.9),
+        "Q": double_ended(draw_cavallo, 262.0, 0.78),
+        "K": double_ended(draw_king, 238.0, 0.92),
+    },
+    FIGURES,
+    index_centre_x=30.0,
+    back=LatticeBack("#a3252c", "#f3e3bd", "#6e1418", 6, False),  # deep red, six petals
+)
+card_svg = DECK.card_svg
+generate = DECK.generate
+main = DECK.main
 
 if __name__ == "__main__":
     raise SystemExit(main())

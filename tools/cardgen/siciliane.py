@@ -19,10 +19,9 @@ Napoletane numbers 1-10 so that a card can be read at 70 pixels wide.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from functools import partial
 
-from tools.cardgen import backs
+from tools.cardgen.backs import LatticeBack
 from tools.cardgen.latin import (
     BLACK,
     BLUE,
@@ -30,61 +29,54 @@ from tools.cardgen.latin import (
     BLUE_LIGHT,
     CX,
     CY,
-    FANTE_POSES,
     GOLD,
     GOLD_DARK,
     GOLD_LIGHT,
     GREEN,
     GREEN_DARK,
     INK,
+    ITALIAN_RANK_NAMES,
     OUTLINE,
-    RANK_NUMBER,
     RED,
     RED_DARK,
     SKIN,
     STANDING_KING_POSES,
+    UPRIGHT_SWORD_FANTE_POSES,
     WHITE,
     Canvas,
+    Emblems,
+    FigureDrawer,
     FigureStyle,
+    LatinDeck,
     Node,
     Palette,
-    Point,
-    Pose,
+    PlainFace,
+    RowPips,
     column_layout,
-    draw_arm,
+    draw_arms,
     draw_basto,
     draw_cavallo,
-    draw_corner_indices,
     draw_crown,
     draw_eagle,
     draw_espada,
     draw_face,
     draw_folds,
-    draw_hand,
     draw_laurel,
-    draw_plain_face,
     draw_standing_re,
-    generate_deck,
-    generator_main,
     lathe,
     lathe_outline,
     lens_d,
     limb,
     poly_d,
     rotate,
-    row_places,
     smooth_d,
     star_points,
     sym,
     transform,
 )
-from tools.cardgen.svg import Svg, card_base
 
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "assets" / "cards" / "siciliane"
-
-SUIT_NAMES = {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"}
-RANK_NAMES = {"A": "Asso", "J": "Donna", "Q": "Cavallo", "K": "Re"}
-INDEX = {rank: str(number) for rank, number in RANK_NUMBER.items()}
+#: The fante is a young woman, the donna.
+RANK_NAMES = {**ITALIAN_RANK_NAMES, "J": "Donna"}
 #: The coloured ground under each figure: it tells the rank.
 GROUND = {"J": RED, "Q": GOLD, "K": GREEN}
 
@@ -130,16 +122,12 @@ def draw_coppa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> N
         c.ellipse(0, -45.5, 20, 2.8, BLUE_DARK, None, 0)
 
 
-def draw_spada(c: Canvas, grip: Point, angle: float, length: float, scale: float = 1.0) -> None:
-    draw_espada(c, grip, angle, length, scale, 10.0 * scale, GREEN_DARK, "#2a5fb0")
+#: A straight sword with a green grip; a green knobbly club with red rings.
+draw_spada = partial(draw_espada, grip_colour=GREEN_DARK, blade_colour="#2a5fb0")
+draw_bastone = partial(draw_basto, wood=GREEN, wood_dark=GREEN_DARK, band=RED)
 
 
-def draw_bastone(
-    c: Canvas, at: Point, angle: float, length: float, width: float = 17.0, seed: int = 7
-) -> None:
-    """A green knobbly club with red rings, set apart from its fellows."""
-    draw_basto(c, at, angle, length, width, 1.0, seed, False, GREEN, GREEN_DARK, RED)
-
+EMBLEMS = Emblems(draw_denaro, draw_coppa, draw_spada, draw_bastone, held_sword_width=9.5)
 
 # ---------------------------------------------------------------------------------------------
 # Pips, with a few little pictures as on the printed deck
@@ -147,6 +135,7 @@ def draw_bastone(
 
 DENARO_RADIUS = {2: 45, 3: 39, 4: 38, 5: 35, 6: 36, 7: 29}
 COPPA_HEIGHT = {2: 116, 3: 88, 4: 100, 5: 84, 6: 88, 7: 72}
+PIPS = RowPips(EMBLEMS, DENARO_RADIUS, COPPA_HEIGHT, first_club_seed=61, sword_width=10.0)
 
 
 def draw_trinacria(c: Canvas, x: float, y: float, r: float) -> None:
@@ -177,11 +166,6 @@ def draw_coin_pips(c: Canvas, n: int) -> None:
             draw_denaro(c, x, y, DENARO_RADIUS[n])
 
 
-def draw_cup_pips(c: Canvas, n: int) -> None:
-    for x, y in column_layout(n):
-        draw_coppa(c, x, y, COPPA_HEIGHT[n])
-
-
 def draw_flower(c: Canvas, x: float, y: float) -> None:
     """A little flower on a stalk, one of the pictures between the pips."""
     c.line([(x, y + 22), (x, y)], GREEN_DARK, 2.4)
@@ -194,18 +178,9 @@ def draw_flower(c: Canvas, x: float, y: float) -> None:
 
 
 def draw_sword_pips(c: Canvas, n: int) -> None:
-    scale = 1.0 if n <= 3 else 0.8
-    for (x, y), angle, length in row_places(n):
-        draw_spada(c, (x, y - 12 * scale), angle, length - 16 * scale, scale)
+    PIPS.draw_swords(c, n)
     if n == 5:
         draw_flower(c, CX + 56, 250)
-
-
-def draw_club_pips(c: Canvas, n: int) -> None:
-    width = 16.0 if n <= 3 else 13.0
-    for k, ((x, y), angle, length) in enumerate(row_places(n, 0.86 if n != 2 else 1.0)):
-        centre = rotate((0, -length / 2), angle)
-        draw_bastone(c, (x + centre[0], y + centre[1]), angle, length, width, seed=61 + k)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -234,7 +209,7 @@ def draw_ace_cups(c: Canvas) -> None:
 
 def draw_ace_swords(c: Canvas) -> None:
     """Asso di spade: a great sword with a ribbon wound round the blade, crowned."""
-    draw_spada(c, (CX, 320), 0, 262, 1.5)
+    draw_spada(c, (CX, 320), 0, 262, 1.5, 15.0)
     for k in range(4):
         y = 270 - k * 50
         c.path(
@@ -257,15 +232,8 @@ def draw_ace_swords(c: Canvas) -> None:
 
 def draw_ace_clubs(c: Canvas) -> None:
     """Asso di bastoni: a great green club sprouting leaves."""
-    draw_basto(c, (CX, CY + 6), -8, 210, 21, 1.3, 3, True, GREEN, GREEN_DARK, RED)
+    draw_bastone(c, (CX, CY + 6), -8, 210, 21, 3, 1.3, leaves=True)
 
-
-ACE_DRAWERS: dict[str, Callable[[Canvas], None]] = {
-    "D": draw_ace_coins,
-    "C": draw_ace_cups,
-    "S": draw_ace_swords,
-    "B": draw_ace_clubs,
-}
 
 # ---------------------------------------------------------------------------------------------
 # Figures on coloured grounds: donna (a young woman), cavallo, re
@@ -305,29 +273,11 @@ PALETTES = {
 }
 
 
-def draw_held(c: Canvas, suit: str, hand: Point, size: float = 1.0, angle: float = 0.0) -> None:
-    x, y = hand
-    if suit == "D":
-        draw_denaro(c, x, y - 20 * size, 24 * size)
-    elif suit == "C":
-        off = rotate((0, -14 * size), angle)
-        draw_coppa(c, x + off[0], y + off[1], 62 * size, angle)
-    elif suit == "S":
-        draw_spada(c, hand, angle, 160 * size, 0.95)
-    else:
-        length = 170 * size
-        centre = rotate((0, -(length / 2 - 26)), angle)
-        draw_bastone(c, (x + centre[0], y + centre[1]), angle, length, 16, seed=21)
-
-
 FIGURES = FigureStyle(
     PALETTES,
-    draw_held,
-    fante_poses={
-        **FANTE_POSES,
-        "S": Pose(((-50, 172), (-26, 196)), ((48, 176), (50, 208)), 1.0, 0),
-    },
-    king_poses=STANDING_KING_POSES,
+    EMBLEMS.held,
+    UPRIGHT_SWORD_FANTE_POSES,
+    STANDING_KING_POSES,
     cavallo_faces_right={"D": False, "C": False, "S": True, "B": True},
 )
 
@@ -382,14 +332,7 @@ def draw_donna(c: Canvas, suit: str, style: FigureStyle) -> None:
         INK,
         1.4,
     )
-    shoulder_l, shoulder_r = (x - 28, head_y + 38), (x + 28, head_y + 38)
-    el, hl = (x + pose.left[0][0], pose.left[0][1]), (x + pose.left[1][0], pose.left[1][1])
-    er, hr = (x + pose.right[0][0], pose.right[0][1]), (x + pose.right[1][0], pose.right[1][1])
-    draw_arm(c, shoulder_l, el, hl, pal.main_dark, WHITE)
-    draw_arm(c, shoulder_r, er, hr, pal.main_dark, WHITE)
-    style.held(c, suit, hr, pose.size, pose.angle)
-    draw_hand(c, hl)
-    draw_hand(c, hr)
+    draw_arms(c, suit, style, pose, (x, head_y + 38), 28, pal.main_dark, WHITE)
     draw_face(c, x, head_y)
     fringe: list[Node] = [
         (x - 15, head_y - 2, 1),
@@ -405,8 +348,9 @@ def draw_donna(c: Canvas, suit: str, style: FigureStyle) -> None:
     limb(c, [(x + 8, 330), (x + 12, 334)], 6, 5, BLACK)
 
 
-def draw_court(rank: str) -> Callable[[Canvas, str, FigureStyle], None]:
-    figure: Callable[[Canvas, str, FigureStyle], None] = {
+def draw_court(rank: str) -> FigureDrawer:
+    """The drawer of the figure of *rank* standing on its ground."""
+    figure: FigureDrawer = {
         "J": draw_donna,
         "Q": draw_cavallo,
         "K": draw_standing_re,
@@ -419,53 +363,21 @@ def draw_court(rank: str) -> Callable[[Canvas, str, FigureStyle], None]:
     return draw
 
 
-COURT_DRAWERS = {rank: draw_court(rank) for rank in ("J", "Q", "K")}
-
-# ---------------------------------------------------------------------------------------------
-# Card assembly
-# ---------------------------------------------------------------------------------------------
-
-PIP_DRAWERS: dict[str, Callable[[Canvas, int], None]] = {
-    "D": draw_coin_pips,
-    "C": draw_cup_pips,
-    "S": draw_sword_pips,
-    "B": draw_club_pips,
-}
-
-
-def card_svg(rank: str, suit: str) -> str:
-    """The complete SVG document of one card face."""
-    c = Canvas(f"{RANK_NAMES.get(rank, rank)} di {SUIT_NAMES[suit]}")
-    draw_plain_face(c, PAPER, 7.0, RED_DARK)
-    if rank == "A":
-        ACE_DRAWERS[suit](c)
-    elif rank in COURT_DRAWERS:
-        COURT_DRAWERS[rank](c, suit, FIGURES)
-    else:
-        PIP_DRAWERS[suit](c, int(rank))
-    draw_corner_indices(c, INDEX[rank], (15.0, 15.0), 30.0, INK, 30.0)
-    return c.render()
-
-
-BACK = backs.LatticeBack("#1f6a3a", "#f2e6be", "#134626", 6, True)
-
-
-def back_svg() -> str:
-    """The deck's own back: a green lattice with star rosettes."""
-    svg = Svg()
-    card_base(svg)
-    backs.draw_lattice_back(svg, BACK)
-    return str(svg)
-
-
-def generate(out_dir: Path = DEFAULT_OUT) -> list[Path]:
-    """Write the 40 faces and ``back.svg`` into *out_dir*; return the paths."""
-    return generate_deck(out_dir, card_svg, back_svg)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    return generator_main(argv, "siciliane", "Siciliane", DEFAULT_OUT, generate)
-
+DECK = LatinDeck(
+    "siciliane",
+    "Siciliane",
+    PlainFace(PAPER, 7.0, RED_DARK),
+    {"D": draw_ace_coins, "C": draw_ace_cups, "S": draw_ace_swords, "B": draw_ace_clubs},
+    {**PIPS.drawers(), "D": draw_coin_pips, "S": draw_sword_pips},
+    {rank: draw_court(rank) for rank in ("J", "Q", "K")},
+    FIGURES,
+    rank_names=RANK_NAMES,
+    index_centre_x=30.0,
+    back=LatticeBack("#1f6a3a", "#f2e6be", "#134626", 6, True),  # green, star rosettes
+)
+card_svg = DECK.card_svg
+generate = DECK.generate
+main = DECK.main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -20,19 +20,14 @@ The drawing pieces shared with the other Latin-suited decks come from :mod:`tool
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
-
-from tools.cardgen import backs
+from tools.cardgen.backs import LatticeBack
 from tools.cardgen.latin import (
     BLUE,
     BLUE_DARK,
     CARD_H,
-    CARD_RADIUS,
     CARD_W,
     CX,
     CY,
-    FANTE_POSES,
     FRAME,
     GOLD,
     GOLD_DARK,
@@ -44,38 +39,32 @@ from tools.cardgen.latin import (
     RANKS,
     RED,
     RED_DARK,
-    ROWS,
     STANDING_KING_POSES,
     SUITS,
+    UPRIGHT_SWORD_FANTE_POSES,
     WHITE,
     Canvas,
+    Emblems,
     FigureStyle,
+    LatinDeck,
     Palette,
-    Point,
-    Pose,
-    column_layout,
+    RowPips,
     draw_basto,
     draw_cavallo,
-    draw_corner_indices,
     draw_crown,
     draw_espada,
     draw_fante,
     draw_laurel,
+    draw_paper,
     draw_standing_re,
-    generate_deck,
-    generator_main,
     lathe,
     lathe_outline,
     lens_d,
     poly_d,
     rotate,
-    row_places,
     star_points,
     transform,
 )
-from tools.cardgen.svg import Svg, card_base
-
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "assets" / "cards" / "spanish"
 
 SUIT_NAMES = {"D": "oros", "C": "copas", "S": "espadas", "B": "bastos"}
 RANK_NAMES = {"A": "As", "J": "Sota", "Q": "Caballo", "K": "Rey"}
@@ -102,7 +91,7 @@ def pinta_gaps(suit: str) -> int:
 
 def draw_frame(c: Canvas, suit: str) -> None:
     """The card, and the frame line round the picture broken by the suit's pinta."""
-    c.rect(0.5, 0.5, CARD_W - 1, CARD_H - 1, PAPER, "#8a8073", 1.0, CARD_RADIUS)
+    draw_paper(c, PAPER)
     x0, y0, x1, _y1 = FRAME_BOX
     gaps = pinta_gaps(suit)
     cuts = [
@@ -173,28 +162,19 @@ def draw_copa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> No
         c.ellipse(0, -43.5, 28, 3.4, RED_DARK, None, 0)
 
 
+#: The Spanish emblems; in a figure's hand the blade is 9.5 wide, narrower than on the suit cards.
+EMBLEMS = Emblems(draw_oro, draw_copa, draw_espada, draw_basto, held_sword_width=9.5)
+
 # ---------------------------------------------------------------------------------------------
 # Pips: coins and cups in columns; swords and clubs in fanned rows that never cross
 # ---------------------------------------------------------------------------------------------
 
 ORO_RADIUS = {2: 44, 3: 38, 4: 38, 5: 35, 6: 36, 7: 29}
 COPA_HEIGHT = {2: 118, 3: 90, 4: 116, 5: 88, 6: 92, 7: 82}
-
-
-def draw_oro_pips(c: Canvas, n: int) -> None:
-    for x, y in column_layout(n):
-        draw_oro(c, x, y, ORO_RADIUS[n])
-
-
-def draw_copa_pips(c: Canvas, n: int) -> None:
-    for x, y in column_layout(n):
-        draw_copa(c, x, y, COPA_HEIGHT[n])
-
-
-def draw_espada_pips(c: Canvas, n: int) -> None:
-    scale = 1.0 if len(ROWS[n]) == 1 else 0.8
-    for (x, y), angle, length in row_places(n):
-        draw_espada(c, (x, y - 12 * scale), angle, length - 16 * scale, scale, 11.0 * scale)
+#: Spanish clubs are a little thicker, and stand as far apart as the swords.
+PIPS = RowPips(
+    EMBLEMS, ORO_RADIUS, COPA_HEIGHT, first_club_seed=41, club_width=17.0, club_spread=1.0
+)
 
 
 def draw_basto_pips(c: Canvas, n: int) -> None:
@@ -202,11 +182,8 @@ def draw_basto_pips(c: Canvas, n: int) -> None:
         for k, angle in enumerate((-26.0, 26.0)):
             draw_basto(c, (CX, CY), angle, 300, 17, seed=31 + k)
         draw_basto(c, (CX, CY), 0, 290, 17, seed=5)
-        return
-    width = 17.0 if len(ROWS[n]) == 1 else 13.0
-    for k, ((x, y), angle, length) in enumerate(row_places(n)):
-        centre = rotate((0, -length / 2), angle)
-        draw_basto(c, (x + centre[0], y + centre[1]), angle, length, width, seed=41 + k)
+    else:
+        PIPS.draw_clubs(c, n)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,7 +240,7 @@ def draw_ace_espadas(c: Canvas) -> None:
 def draw_ace_bastos(c: Canvas) -> None:
     """As de bastos: a great knobbly club sprouting leaves, held by a hand in a cuff."""
     at, angle = (CX + 6, CY + 8), -10.0
-    draw_basto(c, at, angle, 200, 21, 1.3, seed=3, leaves=True)
+    draw_basto(c, at, angle, 200, 21, seed=3, scale=1.3, leaves=True)
     hand = rotate((0, 104), angle)
     hx, hy = at[0] + hand[0], at[1] + hand[1]
     with c.group(transform((hx, hy), angle)):
@@ -273,13 +250,6 @@ def draw_ace_bastos(c: Canvas) -> None:
             c.ellipse(-17 + k * 11.5, -2, 7, 11, "#f8d6b6", INK, 1.6)
         c.ellipse(24, 4, 9, 6, "#f8d6b6", INK, 1.6)
 
-
-ACE_DRAWERS: dict[str, Callable[[Canvas], None]] = {
-    "D": draw_ace_oros,
-    "C": draw_ace_copas,
-    "S": draw_ace_espadas,
-    "B": draw_ace_bastos,
-}
 
 # ---------------------------------------------------------------------------------------------
 # Figures: sota, caballo, rey (standing)
@@ -319,92 +289,34 @@ PALETTES = {
 }
 
 
-def draw_held(c: Canvas, suit: str, hand: Point, size: float = 1.0, angle: float = 0.0) -> None:
-    """The Spanish emblem held by a figure: coin and cup above the hand, blade and club rising."""
-    x, y = hand
-    if suit == "D":
-        draw_oro(c, x, y - 20 * size, 24 * size)
-    elif suit == "C":
-        off = rotate((0, -14 * size), angle)
-        draw_copa(c, x + off[0], y + off[1], 62 * size, angle)
-    elif suit == "S":
-        draw_espada(c, hand, angle, 160 * size, 0.95, 9.5)
-    else:
-        length = 170 * size
-        centre = rotate((0, -(length / 2 - 26)), angle)
-        draw_basto(c, (x + centre[0], y + centre[1]), angle, length, 16, seed=21)
-
-
 FIGURES = FigureStyle(
     PALETTES,
-    draw_held,
-    fante_poses={
-        **FANTE_POSES,
-        "S": Pose(((-50, 172), (-26, 196)), ((48, 176), (50, 208)), 1.0, 0),
-    },
-    king_poses=STANDING_KING_POSES,
+    EMBLEMS.held,
+    UPRIGHT_SWORD_FANTE_POSES,
+    STANDING_KING_POSES,
     cavallo_faces_right={"D": False, "C": True, "S": False, "B": True},
 )
 
-COURT_DRAWERS: dict[str, Callable[[Canvas, str, FigureStyle], None]] = {
-    "J": draw_fante,
-    "Q": draw_cavallo,
-    "K": draw_standing_re,
-}
-
-# ---------------------------------------------------------------------------------------------
-# Card assembly
-# ---------------------------------------------------------------------------------------------
-
-PIP_DRAWERS: dict[str, Callable[[Canvas, int], None]] = {
-    "D": draw_oro_pips,
-    "C": draw_copa_pips,
-    "S": draw_espada_pips,
-    "B": draw_basto_pips,
-}
-INDEX_HEIGHT = 28.0
-INDEX_AT = (21.0, 22.0)
-INDEX_CENTRE_X = 36.0
-
-
-def card_title(rank: str, suit: str) -> str:
-    return f"{RANK_NAMES.get(rank, rank)} de {SUIT_NAMES[suit]}"
-
-
-def card_svg(rank: str, suit: str) -> str:
-    """The complete SVG document of one card face."""
-    c = Canvas(card_title(rank, suit))
-    draw_frame(c, suit)
-    if rank == "A":
-        ACE_DRAWERS[suit](c)
-    elif rank in COURT_DRAWERS:
-        COURT_DRAWERS[rank](c, suit, FIGURES)
-    else:
-        PIP_DRAWERS[suit](c, int(rank))
-    draw_corner_indices(c, INDEX[rank], INDEX_AT, INDEX_HEIGHT, INK, INDEX_CENTRE_X)
-    return c.render()
-
-
-BACK = backs.LatticeBack("#1f4f9a", "#f3e6c4", "#123366", 8, False)
-
-
-def back_svg() -> str:
-    """The deck's own back: a blue lattice with cream rosettes."""
-    svg = Svg()
-    card_base(svg)
-    backs.draw_lattice_back(svg, BACK)
-    return str(svg)
-
-
-def generate(out_dir: Path = DEFAULT_OUT) -> list[Path]:
-    """Write the 40 faces and ``back.svg`` into *out_dir*; return the paths (faces in deck
-    order, then the back)."""
-    return generate_deck(out_dir, card_svg, back_svg)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    return generator_main(argv, "spanish", "Spanish", DEFAULT_OUT, generate)
-
+DECK = LatinDeck(
+    "spanish",
+    "Spanish",
+    draw_frame,
+    {"D": draw_ace_oros, "C": draw_ace_copas, "S": draw_ace_espadas, "B": draw_ace_bastos},
+    {**PIPS.drawers(), "B": draw_basto_pips},
+    {"J": draw_fante, "Q": draw_cavallo, "K": draw_standing_re},
+    FIGURES,
+    suit_names=SUIT_NAMES,
+    rank_names=RANK_NAMES,
+    of="de",
+    index=INDEX,
+    index_at=(21.0, 22.0),
+    index_height=28.0,
+    index_centre_x=36.0,
+    back=LatticeBack("#1f4f9a", "#f3e6c4", "#123366", 8, False),  # blue, cream rosettes
+)
+card_svg = DECK.card_svg
+generate = DECK.generate
+main = DECK.main
 
 if __name__ == "__main__":
     raise SystemExit(main())
