@@ -9,12 +9,14 @@ good. Deeply nested and oversized documents are made here rather than stored.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,14 @@ from briscola.gui.stats import Stats
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).parent / "corpus"
 EXPECT: dict[str, dict[str, Any]] = json.loads((CORPUS / "expect.json").read_text("utf-8"))
+
+
+def _corpus_doc(name: str) -> dict[str, Any]:
+    """The JSON document ``name`` (``kind/file.json``) of the corpus."""
+    doc: dict[str, Any] = json.loads((CORPUS / name).read_text())
+    return doc
+
+
 DEEP = ("[" * 100_000 + "]" * 100_000).encode()
 DEEP_OBJECT = ('{"a":' * 5_000 + "1" + "}" * 5_000).encode()
 #: Made at run time: (name, bytes).
@@ -561,7 +571,7 @@ def test_the_bot_program_ends_quietly_when_the_host_stops_reading() -> None:
 
 
 def test_a_view_with_legal_cards_the_hand_does_not_hold_is_refused() -> None:
-    message = json.loads((CORPUS / "bot" / "act-legal-card-not-in-hand.json").read_text())
+    message = _corpus_doc("bot/act-legal-card-not-in-hand.json")
     with pytest.raises(ValueError, match="does not hold"):
         view_from_json(message["view"])
 
@@ -715,6 +725,16 @@ VALUES = st.recursive(
 )
 
 
+@contextlib.contextmanager
+def _written(doc: Any, name: str) -> Iterator[Path]:
+    """``doc`` written as JSON to a file ``name`` in a folder of its own, removed afterwards
+    (hypothesis runs many examples in one test: no tmp_path)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        path.write_text(json.dumps(doc))
+        yield path
+
+
 def _nodes(doc: Any, path: Path_ = ()) -> list[Path_]:
     found = [path]
     if isinstance(doc, dict):
@@ -782,9 +802,7 @@ VALID_SETTINGS = Settings(deck="french", volume=0.3, speed="fast", ui_scale=1.2)
 @given(mutations(VALID_SETTINGS))
 def test_mutated_settings_keep_every_field_left_alone(case: tuple[Any, list[Path_]]) -> None:
     doc, changed = case
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "settings.json"
-        path.write_text(json.dumps(doc))
+    with _written(doc, "settings.json") as path:
         settings, _notice = load_settings(path)
         peek_language(path)
     if isinstance(doc, dict) and not _touched(changed, ()):
@@ -794,7 +812,7 @@ def test_mutated_settings_keep_every_field_left_alone(case: tuple[Any, list[Path
 
 
 def _valid_stats() -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads((CORPUS / "stats" / "one-bad-count.json").read_text())
+    doc = _corpus_doc("stats/one-bad-count.json")
     doc["entries"][1]["best"] = 40
     doc["entries"].append(dict(doc["entries"][0], preset="classic3", hands=31))
     return doc
@@ -808,10 +826,8 @@ def test_mutated_statistics_never_lose_an_entry_left_alone(
     case: tuple[Any, list[Path_]],
 ) -> None:
     doc, changed = case
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "stats.json"
-        text = json.dumps(doc)
-        path.write_text(text)
+    text = json.dumps(doc)
+    with _written(doc, "stats.json") as path:
         stats = Stats.load(path)
         stats.save()
         again = Stats.load(path)
@@ -831,7 +847,7 @@ def test_mutated_statistics_never_lose_an_entry_left_alone(
         assert text in copies
 
 
-VALID_AUTOSAVE = json.loads((CORPUS / "autosave" / "valid.json").read_text())
+VALID_AUTOSAVE = _corpus_doc("autosave/valid.json")
 
 
 @given(mutations(VALID_AUTOSAVE))
@@ -839,14 +855,12 @@ def test_mutated_autosaves_restore_or_are_discarded_with_a_notice(
     case: tuple[Any, list[Path_]],
 ) -> None:
     doc, _changed = case
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "autosave.json"
-        path.write_text(json.dumps(doc))
+    with _written(doc, "autosave.json") as path:
         saved, notice = autosave.load(path)
     assert (saved is None) == (notice is not None)
 
 
-VALID_RECORD = json.loads((CORPUS / "records" / "valid-classic2.json").read_text())
+VALID_RECORD = _corpus_doc("records/valid-classic2.json")
 
 
 @given(mutations(VALID_RECORD))
@@ -860,12 +874,7 @@ def test_mutated_records_replay_or_raise_a_replay_error(case: tuple[Any, list[Pa
     assert isinstance(state, GameState)
 
 
-def _valid_request() -> dict[str, Any]:
-    request: dict[str, Any] = json.loads((CORPUS / "bot" / "valid-act.json").read_text())
-    return request
-
-
-VALID_REQUEST = _valid_request()
+VALID_REQUEST = _corpus_doc("bot/valid-act.json")
 
 
 @given(mutations(VALID_REQUEST))
