@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from briscola.gui.app import App, AppOptions
 from briscola.gui.scene import Scene
-
-if TYPE_CHECKING:
-    from briscola.gui.scenes.table import TableScene
+from briscola.gui.scenes.table import TableScene
+from briscola.gui.setup import GameSetup
 
 DT = 1 / 60
 
@@ -24,6 +22,20 @@ def make_app(size: tuple[int, int] = (1280, 720), **options: object) -> App:
 def start(app: App, scene: Scene) -> Scene:
     app.reset_to(scene)
     app.apply_requests()
+    return scene
+
+
+def start_table(app: App, setup: GameSetup, **options: object) -> TableScene:
+    """Open the table for ``setup`` (``options`` go to the TableScene) as the only scene."""
+    scene = start(app, TableScene(app, setup, **options))  # type: ignore[arg-type]
+    assert isinstance(scene, TableScene)
+    return scene
+
+
+def table_at_my_turn(app: App, setup: GameSetup, **options: object) -> TableScene:
+    """``start_table``, then frames until it is the player's turn."""
+    scene = start_table(app, setup, **options)
+    assert run_until(app, lambda: scene.awaiting_human)
     return scene
 
 

@@ -9,21 +9,34 @@ import dataclasses
 
 import pygame
 import pytest
-from guihelp import key, make_app, run_until, start
+from guihelp import key, make_app, run_until, start_table
 from scenelist import chiamata_auction, chiamata_call
 
 from briscola.engine import PASS, Bid, Card, Rank, Rules
 from briscola.gui import i18n, names
+from briscola.gui.app import App
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.setup import GameSetup, SeatConfig, default_setup
 from briscola.gui.table.hud import hand_boxes
 from briscola.gui.tablelayout import TableLayout
 
 
-def test_the_called_card_lands_and_no_card_stays_in_the_air() -> None:
+def chiamata_at_1024x600(call: bool) -> tuple[App, TableScene]:
+    """A five-seat Chiamata table in a 1024x600 window, at the call or still at the auction."""
     app = make_app((1024, 600))
-    scene = chiamata_call(app)
+    scene = chiamata_call(app) if call else chiamata_auction(app)
     assert isinstance(scene, TableScene)
+    return app, scene
+
+
+def hot_seat() -> GameSetup:
+    """Anna and Ben at one table for two, both people."""
+    seats = [SeatConfig("Anna", True), SeatConfig("Ben", True)]
+    return GameSetup(Rules.preset("classic2"), seats, seed=3)
+
+
+def test_the_called_card_lands_and_no_card_stays_in_the_air() -> None:
+    app, scene = chiamata_at_1024x600(call=True)
     app.settings.speed = "normal"
     call = next(w for w in scene.auction.controls.widgets if w.name.startswith("call:"))  # type: ignore[attr-defined]
     call.activate()
@@ -40,9 +53,7 @@ def test_the_called_card_lands_and_no_card_stays_in_the_air() -> None:
 
 
 def test_the_auction_is_listed_in_order_and_its_bubbles_stay_until_the_call() -> None:
-    app = make_app((1024, 600))
-    scene = chiamata_auction(app)
-    assert isinstance(scene, TableScene)
+    app, scene = chiamata_at_1024x600(call=False)
     bid = next(w for w in scene.auction.controls.widgets if w.name == "bid:7")  # type: ignore[attr-defined]
     bid.activate()
     assert run_until(app, lambda: scene.awaiting_human or scene.session.view().phase != "auction")
@@ -56,9 +67,7 @@ def test_the_auction_is_listed_in_order_and_its_bubbles_stay_until_the_call() ->
 
 
 def test_the_keyboard_starts_on_a_bid_never_on_minus() -> None:
-    app = make_app((1024, 600))
-    scene = chiamata_auction(app)
-    assert isinstance(scene, TableScene)
+    app, scene = chiamata_at_1024x600(call=False)
     seen = scene.session.view()
     later = dataclasses.replace(seen, bids=(*seen.bids, (1, Bid(Rank.TWO, 70))))
     points = [Bid(Rank.TWO, p) for p in range(71, 121)]
@@ -70,9 +79,7 @@ def test_the_keyboard_starts_on_a_bid_never_on_minus() -> None:
 
 
 def test_another_caller_keeps_its_colour_until_the_partner_is_known() -> None:
-    app = make_app((1024, 600))
-    scene = chiamata_auction(app)
-    assert isinstance(scene, TableScene)
+    app, scene = chiamata_at_1024x600(call=False)
     seen = scene.session.view()
     caller = (seen.seat + 1) % 5
     called = dataclasses.replace(seen, caller=caller)
@@ -111,8 +118,7 @@ def test_after_a_trick_a_blind_enter_plays_nothing() -> None:
     app = make_app()
     setup = default_setup(Rules.preset("classic2"), "easy")
     setup.seed = 11
-    scene = start(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, setup)
     assert run_until(app, lambda: scene.awaiting_human)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
@@ -125,12 +131,8 @@ def test_after_a_trick_a_blind_enter_plays_nothing() -> None:
 
 
 def test_hot_seat_asks_for_a_handover_only_when_the_player_changes() -> None:
-    setup = GameSetup(
-        Rules.preset("classic2"), [SeatConfig("Anna", True), SeatConfig("Ben", True)], seed=3
-    )
     app = make_app()
-    scene = start(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, hot_seat())
     last: int | None = None
     asked = same = 0
     for _frame in range(30000):
@@ -150,12 +152,8 @@ def test_hot_seat_asks_for_a_handover_only_when_the_player_changes() -> None:
 
 
 def test_the_turn_line_names_the_hot_seat_player() -> None:
-    setup = GameSetup(
-        Rules.preset("classic2"), [SeatConfig("Anna", True), SeatConfig("Ben", True)], seed=3
-    )
     app = make_app()
-    scene = start(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, hot_seat())
     assert run_until(app, lambda: scene.privacy is not None)
     scene.session.reveal()
     assert run_until(app, lambda: scene.awaiting_human)
@@ -177,8 +175,7 @@ def test_the_buttons_keep_clear_of_the_hands_at_a_large_ui_scale() -> None:
     app = make_app((1024, 900))
     app.settings.ui_scale = 1.6
     setup = default_setup(Rules.preset("classic2"), "easy")
-    scene = start(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, setup)
     scene.on_resize(app.size)
     hands = hand_boxes(scene.board.layout)
     for button in [*scene.hud.widgets, *scene.assist.buttons.widgets]:
