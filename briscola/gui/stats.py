@@ -209,12 +209,9 @@ class Stats:
             return self._save_pending()
         if merge:
             self._merge_disk()
-        try:
-            atomic_write_json(self.path, self.to_json())
-        except (OSError, ValueError, TypeError) as exc:
-            error = getattr(exc, "strerror", None) or exc
-            self.notice = _("Could not save the statistics: {error}").format(error=error)
-            return self.notice
+        failed = self._write(self.path)
+        if failed is not None:
+            return failed
         if self._pending_loaded:
             with contextlib.suppress(OSError):
                 self.pending_path.unlink()
@@ -235,13 +232,20 @@ class Stats:
         self._pending_loaded = True
         return True
 
-    def _save_pending(self) -> str | None:
+    def _write(self, path: Path) -> str | None:
+        """Write the counts to ``path``; the notice when the disk refused, else None."""
         try:
-            atomic_write_json(self.pending_path, self.to_json())
+            atomic_write_json(path, self.to_json())
         except (OSError, ValueError, TypeError) as exc:
             error = getattr(exc, "strerror", None) or exc
             self.notice = _("Could not save the statistics: {error}").format(error=error)
             return self.notice
+        return None
+
+    def _save_pending(self) -> str | None:
+        failed = self._write(self.pending_path)
+        if failed is not None:
+            return failed
         self.notice = _(
             "The statistics file could not be read, so it was not overwritten; the new"
             " results were saved as {name}."
