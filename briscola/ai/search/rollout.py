@@ -77,6 +77,19 @@ def _keep(
     return SIDE_KEEP_PER_STRENGTH * strength
 
 
+def _unseen_trumps(trump: int, gone: list[bool], brisc: int, hand: list[int]) -> tuple[int, int]:
+    """The trumps the player to move has not seen (not played, not its own, not the face-up
+    briscola) that could take its card: how many, and their points."""
+    count = 0
+    worth = 0
+    base = trump * 10
+    for x in range(base, base + 10):
+        if not gone[x] and x != brisc and x not in hand:
+            count += 1
+            worth += POINTS[x]
+    return count, worth
+
+
 def _unweighed(options: list[int], rules: SearchRules, rng: random.Random) -> int:
     """The card a policy plays without weighing the options: the only one, or (with
     ``rules.epsilon``'s chance) a random one; -1 when the options are to be weighed."""
@@ -142,11 +155,9 @@ def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
                 b = higher_unknown
                 extra = higher_pts
             if suit != trump and trump >= 0 and pts >= TRUMP_WORTH:
-                tb = trump * 10
-                for x in range(tb, tb + 10):
-                    if not gone[x] and x != brisc and x not in hand:
-                        b += 1
-                        extra += POINTS[x]
+                count, worth = _unseen_trumps(trump, gone, brisc, hand)
+                b += count
+                extra += worth
             q = q_row[b] if b <= u else 1.0
             p_win = 1.0 - q
             value = p_win * pts - q * (pts + (extra / b if b else 0.0))
@@ -234,11 +245,9 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
                         b += 1
                         extra += POINTS[x]
             if top_suit != trump and trump >= 0 and pts >= TRUMP_WORTH:
-                tb = trump * 10
-                for x in range(tb, tb + 10):
-                    if not gone[x] and x != brisc and x not in hand:
-                        b += 1
-                        extra += POINTS[x]
+                count, worth = _unseen_trumps(trump, gone, brisc, hand)
+                b += count
+                extra += worth
         hold = 1.0
         rescue = 1.0
         if b:
