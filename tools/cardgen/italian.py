@@ -268,6 +268,10 @@ def draw_ace_clubs(c: Canvas) -> None:
         c.ellipse(0, 39.5, 4, 5, RED_DARK, INK, 1.0)
 
 
+# ---------------------------------------------------------------------------------------------
+# The deck
+# ---------------------------------------------------------------------------------------------
+
 DECK = LatinDeck(
     "italian",
     "Italian (Napoletane-style)",
@@ -278,7 +282,6 @@ DECK = LatinDeck(
     ITALIAN_FIGURES,
     index_height=32.0,
 )
-card_svg = DECK.card_svg
 generate = DECK.generate
 main = DECK.main
 

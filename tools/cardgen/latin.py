@@ -391,11 +391,17 @@ def draw_number(c: Canvas, text: str, x: float, y: float, height: float, colour:
 # ---------------------------------------------------------------------------------------------
 
 
+@contextmanager
+def emblem_frame(c: Canvas, at: Point, scale: float, angle: float = 0.0) -> Iterator[float]:
+    """Draw in an emblem's own frame: a group moved to *at*, turned by *angle* and scaled by
+    *scale*. Yields the stroke width that is :data:`OUTLINE` on the card."""
+    with c.group(transform(at, angle, scale)):
+        yield OUTLINE / scale
+
+
 def draw_coin(c: Canvas, x: float, y: float, r: float, rosette: str = GREEN) -> None:
     """A gold coin (denaro) of radius *r*: rim, ring of red petals, centre rosette."""
-    s = r / 50
-    sw = OUTLINE / s
-    with c.group(transform((x, y), scale=s)):
+    with emblem_frame(c, (x, y), r / 50) as sw:
         c.circle(0, 0, 50, GOLD, INK, sw * 1.1)
         c.circle(0, 0, 43, "none", GOLD_DARK, 3.0)
         for k in range(16):
@@ -438,9 +444,7 @@ def draw_cup(
     c: Canvas, x: float, y: float, h: float, angle: float = 0, band: str = RED, band2: str = BLUE
 ) -> None:
     """A goblet (coppa) *h* tall centred on (*x*, *y*): gold bowl, bands, knotted stem, foot."""
-    s = h / 100
-    sw = OUTLINE / s
-    with c.group(transform((x, y), angle, s)):
+    with emblem_frame(c, (x, y), h / 100, angle) as sw:
         foot = lathe([(5, 30), (9, 36), (20, 44), (27, 49)])
         c.ellipse(0, 49, 27, 4.5, GOLD_DARK, INK, sw)
         c.path(poly_d(lathe_outline(foot)), GOLD, INK, sw)
@@ -492,8 +496,7 @@ def draw_sword_curve(
     fuller = center[1 : int(len(center) * 0.8)]
     c.line(fuller, BLUE_LIGHT, width * 0.55)
     c.line(fuller, BLUE_DARK, 1.0)
-    sw = OUTLINE / scale
-    with c.group(transform(grip, angle, scale)):
+    with emblem_frame(c, grip, scale, angle) as sw:
         # hilt: grip, cross guard with curled ends, pommel
         c.rect(-4.5, -11, 9, 23, grip_colour, INK, sw)
         for yy in (-5.0, 1.0, 7.0):
@@ -575,8 +578,7 @@ def draw_club(
     *stubs* are the positions (0 grip .. 1 head) of cut-off branches, alternating sides;
     *wood* and *wood_dark* colour the bark (green on the Napoletane), *band* the rings (None: none).
     """
-    sw = OUTLINE / scale
-    with c.group(transform(at, angle, scale)):
+    with emblem_frame(c, at, scale, angle) as sw:
         center, widths = _club_profile(length, width, seed)
         n = len(center)
         rng = random.Random(seed * 31 + 5)
@@ -1400,10 +1402,9 @@ def draw_espada(
 ) -> None:
     """A straight sword (espada) whose grip is centred on *grip*, pointing at *angle* (degrees
     clockwise from up): a tapering blade *length* long, a straight cross guard, a round pommel."""
-    sw = OUTLINE / scale
     reach = length / scale
     w = width / scale
-    with c.group(transform(grip, angle, scale)):
+    with emblem_frame(c, grip, scale, angle) as sw:
         tip = -14 - reach
         blade = [(-w / 2, -14), (-w * 0.42, tip + w * 2.2), (0, tip), (w * 0.42, tip + w * 2.2)]
         blade.append((w / 2, -14))

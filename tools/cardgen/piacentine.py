@@ -65,6 +65,7 @@ from tools.cardgen.latin import (
     draw_fante,
     draw_laurel,
     draw_standing_re,
+    emblem_frame,
     lens_d,
     poly_d,
     rotate,
@@ -85,9 +86,7 @@ BLADE = "#2f6ec4"
 
 def draw_denaro(c: Canvas, x: float, y: float, r: float) -> None:
     """A coin: orange-gold disc, a red ring of beads, a four-petalled flower with a blue heart."""
-    s = r / 50
-    sw = OUTLINE / s
-    with c.group(transform((x, y), scale=s)):
+    with emblem_frame(c, (x, y), r / 50) as sw:
         c.circle(0, 0, 50, GOLD, INK, sw * 1.1)
         c.circle(0, 0, 43, ORANGE, INK, sw * 0.6)
         for k in range(20):
@@ -101,14 +100,11 @@ def draw_denaro(c: Canvas, x: float, y: float, r: float) -> None:
         c.circle(0, 0, 3, GOLD_LIGHT, None, 0)
 
 
-def draw_coppa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> None:
-    draw_cup(c, x, y, h, angle, BLUE, RED)
-
-
-#: A straight sword with a dark red grip and a blue blade; a club of rough wood, red rings.
+#: The Napoletane cup banded blue over red; a straight sword with a dark red grip and a blue
+#: blade; a club of rough wood with red rings.
+draw_coppa = partial(draw_cup, band=BLUE, band2=RED)
 draw_spada = partial(draw_espada, grip_colour=RED_DARK, blade_colour=BLADE)
 draw_bastone = partial(draw_basto, wood=WOOD, wood_dark=WOOD_DARK, band=RED)
-
 
 EMBLEMS = Emblems(draw_denaro, draw_coppa, draw_spada, draw_bastone, held_sword_width=10.45)
 
@@ -118,8 +114,6 @@ EMBLEMS = Emblems(draw_denaro, draw_coppa, draw_spada, draw_bastone, held_sword_
 
 DENARO_RADIUS = {2: 45, 3: 39, 4: 38, 5: 35, 6: 36, 7: 29}
 COPPA_HEIGHT = {2: 118, 3: 90, 4: 116, 5: 88, 6: 92, 7: 82}
-
-
 PIPS = RowPips(EMBLEMS, DENARO_RADIUS, COPPA_HEIGHT, first_club_seed=51, turned=True)
 
 
@@ -311,6 +305,10 @@ def double_ended(draw: HalfDrawer, cut: float, scale: float) -> FigureDrawer:
     return draw_card
 
 
+# ---------------------------------------------------------------------------------------------
+# The deck
+# ---------------------------------------------------------------------------------------------
+
 DECK = LatinDeck(
     "piacentine",
     "Piacentine",
@@ -326,7 +324,6 @@ DECK = LatinDeck(
     index_centre_x=30.0,
     back=LatticeBack("#a3252c", "#f3e3bd", "#6e1418", 6, False),  # deep red, six petals
 )
-card_svg = DECK.card_svg
 generate = DECK.generate
 main = DECK.main
 

@@ -63,6 +63,7 @@ from tools.cardgen.latin import (
     draw_folds,
     draw_laurel,
     draw_standing_re,
+    emblem_frame,
     lathe,
     lathe_outline,
     lens_d,
@@ -90,9 +91,7 @@ ORANGE = "#ec8f22"
 
 def draw_denaro(c: Canvas, x: float, y: float, r: float) -> None:
     """A coin like a little sun: a ring of red rays round a gold disc with a blue heart."""
-    s = r / 50
-    sw = OUTLINE / s
-    with c.group(transform((x, y), scale=s)):
+    with emblem_frame(c, (x, y), r / 50) as sw:
         c.path(poly_d(star_points(50, 40, 16)), RED, INK, sw * 0.8)
         c.circle(0, 0, 40, GOLD, INK, sw)
         c.circle(0, 0, 32, "none", ORANGE, 3)
@@ -103,9 +102,7 @@ def draw_denaro(c: Canvas, x: float, y: float, r: float) -> None:
 
 def draw_coppa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> None:
     """A two-handled vase-like cup: blue bowl with a gold lip and band, gold foot."""
-    s = h / 100
-    sw = OUTLINE / s
-    with c.group(transform((x, y), angle, s)):
+    with emblem_frame(c, (x, y), h / 100, angle) as sw:
         for side in (-1, 1):
             c.line([(side * 22, -30), (side * 38, -34), (side * 36, -14), (side * 20, -8)], INK, 6)
             c.line([(side * 22, -30), (side * 38, -34), (side * 36, -14), (side * 20, -8)], GOLD, 3)
@@ -126,7 +123,6 @@ def draw_coppa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> N
 draw_spada = partial(draw_espada, grip_colour=GREEN_DARK, blade_colour="#2a5fb0")
 draw_bastone = partial(draw_basto, wood=GREEN, wood_dark=GREEN_DARK, band=RED)
 
-
 EMBLEMS = Emblems(draw_denaro, draw_coppa, draw_spada, draw_bastone, held_sword_width=9.5)
 
 # ---------------------------------------------------------------------------------------------
@@ -140,8 +136,7 @@ PIPS = RowPips(EMBLEMS, DENARO_RADIUS, COPPA_HEIGHT, first_club_seed=61, sword_w
 
 def draw_trinacria(c: Canvas, x: float, y: float, r: float) -> None:
     """Sicily's emblem: a face in a gold disc with three bent running legs and ears of wheat."""
-    s = r / 50
-    with c.group(transform((x, y), scale=s)):
+    with emblem_frame(c, (x, y), r / 50):
         for k in range(3):
             a = k * 120
             thigh = [rotate((0, -10), a), rotate((0, -34), a), rotate((16, -44), a)]
@@ -159,6 +154,7 @@ def draw_trinacria(c: Canvas, x: float, y: float, r: float) -> None:
 
 
 def draw_coin_pips(c: Canvas, n: int) -> None:
+    """The coins in their columns, the middle one of the three a Trinacria."""
     for i, (x, y) in enumerate(column_layout(n)):
         if n == 3 and i == 1:
             draw_trinacria(c, x, y, DENARO_RADIUS[n] * 1.3)
@@ -178,6 +174,7 @@ def draw_flower(c: Canvas, x: float, y: float) -> None:
 
 
 def draw_sword_pips(c: Canvas, n: int) -> None:
+    """The swords in their rows, and a flower beside them on the five."""
     PIPS.draw_swords(c, n)
     if n == 5:
         draw_flower(c, CX + 56, 250)
@@ -363,6 +360,10 @@ def draw_court(rank: str) -> FigureDrawer:
     return draw
 
 
+# ---------------------------------------------------------------------------------------------
+# The deck
+# ---------------------------------------------------------------------------------------------
+
 DECK = LatinDeck(
     "siciliane",
     "Siciliane",
@@ -375,7 +376,6 @@ DECK = LatinDeck(
     index_centre_x=30.0,
     back=LatticeBack("#1f6a3a", "#f2e6be", "#134626", 6, True),  # green, star rosettes
 )
-card_svg = DECK.card_svg
 generate = DECK.generate
 main = DECK.main
 

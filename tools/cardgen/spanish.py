@@ -57,6 +57,7 @@ from tools.cardgen.latin import (
     draw_laurel,
     draw_paper,
     draw_standing_re,
+    emblem_frame,
     lathe,
     lathe_outline,
     lens_d,
@@ -117,9 +118,7 @@ def draw_frame(c: Canvas, suit: str) -> None:
 
 def draw_oro(c: Canvas, x: float, y: float, r: float) -> None:
     """A gold coin (oro): toothed rim, plain ring, an eight-pointed red star in the middle."""
-    s = r / 50
-    sw = OUTLINE / s
-    with c.group(transform((x, y), scale=s)):
+    with emblem_frame(c, (x, y), r / 50) as sw:
         c.circle(0, 0, 50, ORANGE, INK, sw * 1.1)
         for k in range(24):
             c.path(
@@ -143,9 +142,7 @@ def draw_oro(c: Canvas, x: float, y: float, r: float) -> None:
 
 def draw_copa(c: Canvas, x: float, y: float, h: float, angle: float = 0.0) -> None:
     """A goblet (copa) *h* tall centred on (*x*, *y*): red bowl with a gold lip, gold stem."""
-    s = h / 100
-    sw = OUTLINE / s
-    with c.group(transform((x, y), angle, s)):
+    with emblem_frame(c, (x, y), h / 100, angle) as sw:
         foot = lathe([(6, 26), (11, 34), (22, 43), (28, 49)])
         c.ellipse(0, 49, 28, 4.5, GOLD_DARK, INK, sw)
         c.path(poly_d(lathe_outline(foot)), GOLD, INK, sw)
@@ -297,6 +294,10 @@ FIGURES = FigureStyle(
     cavallo_faces_right={"D": False, "C": True, "S": False, "B": True},
 )
 
+# ---------------------------------------------------------------------------------------------
+# The deck
+# ---------------------------------------------------------------------------------------------
+
 DECK = LatinDeck(
     "spanish",
     "Spanish",
@@ -314,7 +315,6 @@ DECK = LatinDeck(
     index_centre_x=36.0,
     back=LatticeBack("#1f4f9a", "#f3e6c4", "#123366", 8, False),  # blue, cream rosettes
 )
-card_svg = DECK.card_svg
 generate = DECK.generate
 main = DECK.main
 
