@@ -7,6 +7,11 @@ goblet, sword, knotty club), symmetric column layouts for coins and cups, crowns
 laurel branch, and the full-length court figures (page, rider on a horse, king), whose palettes
 and held emblems each deck chooses through a :class:`FigureStyle`.
 
+Each deck module is the table of what that deck does its own way: a :class:`LatinDeck` (card
+face, aces, suit cards, figures, names, corner numbers, back) that writes the files and runs the
+command line, the deck's :class:`Emblems` (also what its figures hold) and, for the
+Italo-Spanish decks, a :class:`RowPips` that lays out their suit cards.
+
 Everything is drawn with the few SVG elements that nanosvg understands: ``path``, ``rect``,
 ``circle``, ``ellipse``, ``polygon``, ``line`` and ``g`` with a ``transform``, coloured with
 ``#rrggbb`` attributes. Numbers are rounded to two decimals and randomness comes only from
