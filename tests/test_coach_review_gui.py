@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from guihelp import DT, click, play_out_by_clicks, start, wait_for
+from guihelp import DT, click, play_out_by_clicks, start, start_table, wait_for
 
 from briscola.coach import Review
 from briscola.engine import Rules
@@ -30,8 +30,7 @@ REVIEW_SECONDS = 120.0
 def _play_a_hand(app: App) -> TableScene:
     setup = default_setup(Rules.preset("classic2"), "easy")
     setup.seed = 4
-    scene = start(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, setup)
     play_out_by_clicks(app, scene)
     return scene
 

@@ -21,7 +21,8 @@ from guihelp import (
     make_app,
     play_out_by_clicks,
     run_until,
-    start,
+    start_table,
+    table_at_my_turn,
     wait_for,
 )
 
@@ -44,9 +45,7 @@ def _solo(preset: str = "classic2", seed: int = 5) -> GameSetup:
 
 
 def _table(app: App, seed: int = 5) -> TableScene:
-    scene = start(app, TableScene(app, _solo(seed=seed)))
-    assert isinstance(scene, TableScene)
-    assert run_until(app, lambda: scene.awaiting_human)
+    scene = table_at_my_turn(app, _solo(seed=seed))
     return scene
 
 
@@ -70,9 +69,7 @@ def _hint_on(app: App, state: GameState) -> tuple[Card | None, str | None]:
     """The hint card and sentence the table shows for seat 0 of ``state``."""
     setup = _solo()
     match = Match(setup.rules, first_dealer=state.dealer)
-    scene = start(app, TableScene(app, setup, match=match, state=state))
-    assert isinstance(scene, TableScene)
-    assert run_until(app, lambda: scene.awaiting_human)
+    scene = table_at_my_turn(app, setup, match=match, state=state)
     key(app, pygame.K_h)
     assert wait_for(app, lambda: scene.hand.hint_card is not None)
     return scene.hand.hint_card, scene.assist.hint_text()
@@ -149,8 +146,7 @@ def test_statistics_written_before_the_undo_count_still_load(gui_home: Path) -> 
 def test_no_undo_in_hot_seat(app: App) -> None:
     setup = _solo()
     setup.seats[1].human = True
-    scene = start(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, setup)
     assert not scene.session.can_undo and not scene.session.undo()
     app.step(DT)
     assert not scene.assist.undo_button.visible or not scene.assist.undo_button.enabled
@@ -187,8 +183,7 @@ def test_the_hint_and_the_memory_aid_cover_no_card(preset: str, size: tuple[int,
     app.settings.memory_aid = True
     setup = default_setup(Rules.preset(preset), "easy")
     setup.seed = 3
-    scene = start(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, setup)
     for _turn in range(2):
         assert run_until(app, lambda: scene.awaiting_human)
         click_first_legal(app, scene)

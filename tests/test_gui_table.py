@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pygame
 import pytest
-from guihelp import click, key, make_app, run_until, start
+from guihelp import (
+    click,
+    click_first_legal,
+    key,
+    make_app,
+    run_until,
+    start,
+    start_table,
+    table_at_my_turn,
+)
 
 from briscola.engine import PRESETS, Play, Rules
 from briscola.gui import autosave
@@ -37,23 +46,16 @@ def _solo(
     return setup
 
 
-def _play_human_card_by_click(app: object, scene: TableScene) -> None:
-    legal = scene.legal_cards()
-    sprite = next(s for s in scene.my_hand() if s.card in legal)
-    click(app, sprite.rect().center)  # type: ignore[arg-type]
-
-
 def test_a_whole_hand_played_by_mouse_clicks_reaches_the_score_screen() -> None:
     app = make_app()
-    scene = start(app, TableScene(app, _solo()))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, _solo())
     clicks = 0
     while scene.session.state is not None and not scene.session.state.is_terminal():
         assert run_until(app, lambda: scene.awaiting_human or scene.session.state.is_terminal())  # type: ignore[union-attr]
         if scene.session.state.is_terminal():
             break
         before = len(scene.session.state.events)
-        _play_human_card_by_click(app, scene)
+        click_first_legal(app, scene)
         clicks += 1
         assert len(scene.session.state.events) > before, "the click played a card"
     assert clicks == 20
@@ -64,9 +66,7 @@ def test_a_whole_hand_played_by_mouse_clicks_reaches_the_score_screen() -> None:
 
 def test_keyboard_play_and_hotkeys() -> None:
     app = make_app()
-    scene = start(app, TableScene(app, _solo(seed=11)))
-    assert isinstance(scene, TableScene)
-    assert run_until(app, lambda: scene.awaiting_human)
+    scene = table_at_my_turn(app, _solo(seed=11))
     hand_before = [s.card for s in scene.my_hand()]
     key(app, pygame.K_RIGHT)  # the first arrow shows the focus on the first card
     assert scene.hand.keyboard and scene.hand.selected == 0
@@ -94,9 +94,7 @@ def test_keyboard_play_and_hotkeys() -> None:
 
 def test_drag_and_drop_plays_a_card_and_a_short_drag_back_does_not() -> None:
     app = make_app()
-    scene = start(app, TableScene(app, _solo(seed=12)))
-    assert isinstance(scene, TableScene)
-    assert run_until(app, lambda: scene.awaiting_human)
+    scene = table_at_my_turn(app, _solo(seed=12))
     sprite = scene.my_hand()[0]
     x, y = sprite.rect().center
     events = [
@@ -127,9 +125,7 @@ def test_drag_and_drop_plays_a_card_and_a_short_drag_back_does_not() -> None:
 
 def test_switching_the_deck_mid_game_keeps_the_game() -> None:
     app = make_app()
-    scene = start(app, TableScene(app, _solo(seed=13)))
-    assert isinstance(scene, TableScene)
-    assert run_until(app, lambda: scene.awaiting_human)
+    scene = table_at_my_turn(app, _solo(seed=13))
     cards = [s.card for s in scene.my_hand()]
     assert app.settings.deck == "italian"
     key(app, pygame.K_d)
@@ -152,9 +148,7 @@ def test_swap_by_keyboard_when_allowed() -> None:
     match = Match(rules, first_dealer=1)
     setup = default_setup(rules, "easy")
     app = make_app()
-    scene = start(app, TableScene(app, setup, match=match, state=state))
-    assert isinstance(scene, TableScene)
-    assert run_until(app, lambda: scene.awaiting_human)
+    scene = table_at_my_turn(app, setup, match=match, state=state)
     app.step(1 / 60)  # the Swap button shows on the frame drawn
     assert scene.hud.swap.visible
     key(app, pygame.K_s)
@@ -208,8 +202,7 @@ def test_demo_of_every_preset_runs_and_every_sprite_stays_on_screen(preset: str)
     setup = demo_setup(preset, 3)
     for seat in setup.seats:
         seat.level = "easy" if seat.level == "hard" else seat.level
-    scene = start(app, TableScene(app, setup, demo=True))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, setup, demo=True)
     for _frame in range(700):
         app.step(1 / 60)
         if not scene.busy:
@@ -232,8 +225,7 @@ def test_hot_seat_never_shows_the_other_humans_cards() -> None:
         seed=4,
     )
     app = make_app()
-    scene = start(app, TableScene(app, setup))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, setup)
     passes = 0
     for _frame in range(30000):
         if scene.session.state is None or scene.session.state.is_terminal():
@@ -269,8 +261,7 @@ def test_hot_seat_never_shows_the_other_humans_cards() -> None:
 
 def test_autosave_after_each_move_and_continue_restores_the_hand() -> None:
     app = make_app()
-    scene = start(app, TableScene(app, _solo(seed=21)))
-    assert isinstance(scene, TableScene)
+    scene = start_table(app, _solo(seed=21))
     for _ in range(4):
         assert run_until(app, lambda: scene.awaiting_human)
         assert scene.session.state is not None
@@ -349,9 +340,7 @@ def test_help_lists_the_flags() -> None:
 
 def test_play_validates_through_the_engine() -> None:
     app = make_app()
-    scene = start(app, TableScene(app, _solo(seed=30)))
-    assert isinstance(scene, TableScene)
-    assert run_until(app, lambda: scene.awaiting_human)
+    scene = table_at_my_turn(app, _solo(seed=30))
     assert scene.session.state is not None
     opponent_card = scene.session.state.hands[1][0]
     assert not scene.play_card(opponent_card)
