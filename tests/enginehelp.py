@@ -4,14 +4,15 @@ arena and its figures."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from briscola.arena import main as arena_main
-from briscola.engine import PRESETS, Card, GameState, Rules, cards_from_codes
+from briscola.engine import PRESETS, Card, GameState, PlayerView, Rules, cards_from_codes, view
 
 #: Every preset, then option combinations on top of presets: the configurations that the
 #: random-playout, leak and bot tests run over.
@@ -72,6 +73,35 @@ def stacked(
     stock: str = "",
 ) -> GameState:
     return GameState(rules, stacked_deck(rules, hands, dealer, briscola, stock), dealer)
+
+
+def after_random_moves(
+    rules: Rules, seed: int, most: int, moves_seed: int | None = None
+) -> GameState:
+    """A deal shuffled with ``seed`` after fewer than ``most`` random moves, drawn with
+    ``moves_seed`` (``seed`` unless given)."""
+    state = GameState.new(rules, random.Random(seed))
+    moves = random.Random(seed if moves_seed is None else moves_seed)
+    for _ in range(moves.randrange(0, most)):
+        state.apply(moves.choice(state.legal_actions()))
+    return state
+
+
+def positions(rules: Rules, seed: int) -> Iterator[GameState]:
+    """Each position of a game dealt and played at random, both with ``seed``: the state
+    before each move (the move is made when the next position is asked for)."""
+    state = GameState.new(rules, random.Random(seed))
+    moves = random.Random(seed)
+    while not state.is_terminal():
+        yield state
+        state.apply(moves.choice(state.legal_actions()))
+
+
+def to_move(state: GameState) -> PlayerView:
+    """The view of the seat to move."""
+    seat = state.current_player
+    assert seat is not None
+    return view(state, seat)
 
 
 def play(state: GameState, codes: str | Sequence[str]) -> None:

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from enginehelp import CONFIGS, IDS, stacked
+from enginehelp import CONFIGS, IDS, after_random_moves, stacked, to_move
 
 from briscola.ai import BOT_NAMES, hint, make_bot
 from briscola.ai.base import Bot
@@ -111,12 +111,17 @@ def test_hard_default_budget_is_deterministic() -> None:
     assert len(choices) == 1
 
 
-def test_hard_respects_a_time_limit() -> None:
-    state = GameState.new(Rules.preset("chiamata5"), random.Random(2))
+def _chiamata_after_the_auction(seed: int) -> GameState:
+    """A Chiamata deal (shuffled with ``seed``) whose auction the medium bot bid for every
+    seat."""
+    state = GameState.new(Rules.preset("chiamata5"), random.Random(seed))
     while state.phase != "play":
-        seat = state.current_player
-        assert seat is not None
-        state.apply(medium_action(view(state, seat)))
+        state.apply(medium_action(to_move(state)))
+    return state
+
+
+def test_hard_respects_a_time_limit() -> None:
+    state = _chiamata_after_the_auction(2)
     seat = state.current_player
     assert seat is not None
     hard = HardBot(random.Random(1), time_limit=0.05, budget=10**9)
@@ -139,13 +144,8 @@ def test_bots_choose_from_the_view_alone(preset: str) -> None:
     """A bot gets a view; the real state can be destroyed and it still plays the same."""
     rules = Rules.preset(preset)
     for seed in range(3):
-        state = GameState.new(rules, random.Random(seed))
-        moves = random.Random(seed)
-        for _ in range(moves.randrange(0, 12)):
-            state.apply(moves.choice(state.legal_actions()))
-        seat = state.current_player
-        assert seat is not None
-        seen = view(state, seat)
+        state = after_random_moves(rules, seed, 12)
+        seen = to_move(state)
         expected = {name: bot(name, 3).choose(seen) for name in BOT_NAMES}
         _poison(state)
         for name in BOT_NAMES:
@@ -161,10 +161,7 @@ def test_hidden_cards_do_not_change_the_choice(preset: str) -> None:
     rules = Rules.preset(preset)
     checked = 0
     for seed in range(8):
-        state = GameState.new(rules, random.Random(seed))
-        moves = random.Random(seed + 100)
-        for _ in range(moves.randrange(0, 16)):
-            state.apply(moves.choice(state.legal_actions()))
+        state = after_random_moves(rules, seed, 16, moves_seed=seed + 100)
         if state.phase != "play":
             continue
         seat = state.current_player
@@ -184,9 +181,7 @@ def test_hidden_cards_do_not_change_the_choice(preset: str) -> None:
 
 
 def _medium(state: GameState) -> Action:
-    seat = state.current_player
-    assert seat is not None
-    return MediumBot(random.Random(1)).choose(view(state, seat))
+    return MediumBot(random.Random(1)).choose(to_move(state))
 
 
 def test_medium_takes_an_ace_with_a_low_trump() -> None:
@@ -243,13 +238,7 @@ def test_easy_is_a_beginner_but_sensible() -> None:
     """Easy keeps medium's habits most of the time but slips now and then."""
     same = differ = 0
     for seed in range(30):
-        state = GameState.new(Rules.preset("classic2"), random.Random(seed))
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 20)):
-            state.apply(rng.choice(state.legal_actions()))
-        seat = state.current_player
-        assert seat is not None
-        seen = view(state, seat)
+        seen = to_move(after_random_moves(Rules.preset("classic2"), seed, 20))
         if len(seen.legal) < 2:
             continue
         if bot("easy", seed).choose(seen) == medium_action(seen):
@@ -414,13 +403,8 @@ def test_chiamata_partner_is_inferred_from_a_load() -> None:
     from briscola.ai.knowledge import partner_probabilities, teammate_weights
     from briscola.engine import Trick
 
-    rules = Rules.preset("chiamata5")
     for seed in range(30):
-        state = GameState.new(rules, random.Random(seed))
-        while state.phase != "play":
-            seat = state.current_player
-            assert seat is not None
-            state.apply(medium_action(view(state, seat)))
+        state = _chiamata_after_the_auction(seed)
         caller, trump = state.caller, state.trump
         assert caller is not None and trump is not None
         if state.partner == caller:
@@ -446,14 +430,9 @@ def test_chiamata_partner_is_inferred_from_a_load() -> None:
 
 def test_secret_partner_keeps_the_called_card_back() -> None:
     """Early in the hand the secret partner does not lead the called card for nothing."""
-    rules = Rules.preset("chiamata5")
     kept = 0
     for seed in range(40):
-        state = GameState.new(rules, random.Random(seed))
-        while state.phase != "play":
-            seat = state.current_player
-            assert seat is not None
-            state.apply(medium_action(view(state, seat)))
+        state = _chiamata_after_the_auction(seed)
         partner, called = state.partner, state.called
         if partner is None or partner == state.caller or state.current_player != partner:
             continue
