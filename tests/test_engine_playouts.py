@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from enginehelp import CONFIGS, IDS
+from enginehelp import CONFIGS, IDS, positions, to_move
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -177,14 +177,11 @@ def test_a_view_holds_no_card_its_seat_cannot_see(rules: Rules) -> None:
     rng = random.Random(3)
     moved = 0
     for seed in range(5):
-        state = GameState.new(rules, random.Random(seed))
-        game_rng = random.Random(seed)
-        while not state.is_terminal():
+        for state in positions(rules, seed):
             for seat in range(rules.players):
                 twin = _shuffle_hidden_in_place(state, seat, rng)
                 moved += twin.hands != state.hands
                 assert view(twin, seat) == view(state, seat)
-            state.apply(game_rng.choice(state.legal_actions()))
     assert moved > 0
 
 
@@ -211,11 +208,9 @@ def test_determinized_states_agree_with_the_view_and_play_on(rules: Rules) -> No
     rng = random.Random(2)
     state = GameState.new(rules, random.Random(8))
     while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        seen = view(state, seat)
+        seen = to_move(state)
         sample = determinize(seen, rng)
-        assert view(sample, seat) == seen
+        assert view(sample, seen.seat) == seen
         _check_invariants_partial(sample)
         copy = sample.clone()
         while not copy.is_terminal():
@@ -235,20 +230,15 @@ def test_determinize_respects_follow_suit_voids() -> None:
     rng = random.Random(0)
     checked = 0
     for seed in range(60):
-        state = GameState.new(rules, random.Random(seed))
-        game_rng = random.Random(seed)
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            seen = view(state, seat)
+        for state in positions(rules, seed):
+            seen = to_move(state)
             if any(seen.voids):
                 checked += 1
                 for _ in range(5):
                     sample = determinize(seen, rng)
                     for other, suits in enumerate(seen.voids):
-                        if other != seat:
+                        if other != seen.seat:
                             assert not any(c.suit in suits for c in sample.hands[other])
-            state.apply(game_rng.choice(state.legal_actions()))
     assert checked > 20
 
 
