@@ -120,7 +120,7 @@ def peek_json(path: Path, max_bytes: int = MAX_BYTES) -> Any | None:
 
 
 def clean_text(value: Any, limit: int) -> str:
-    """``value`` as text a font can draw: printable characters only (no NUL, control
+    r"""``value`` as text a font can draw: printable characters only (no NUL, control
     characters or lone surrogates from a file), trimmed to ``limit`` characters.
 
     >>> clean_text("Ada\x00 Lovelace\udc80", 8)
