@@ -23,7 +23,9 @@ from ..scene import Scene
 from ..sprites import CardRenderer
 from ..storage import atomic_write_json, clean_folder, clean_text
 from ..table.board import Board
+from ..table.coach import place
 from ..table.director import Captions
+from ..table.hud import hand_boxes
 from ..table.painter import TablePainter
 from ..table.record import RecordSession, lay_out_trick
 from ..tablelayout import TableLayout
@@ -236,6 +238,8 @@ class ReplayScene(Scene):
         self.board = Board(rules, self.layout, Tweener())
         self.painter = TablePainter(app, self.session, self.board, Captions(), self.renderer)
         self._shown = -1
+        #: Where the status line was placed, for which trick, text size and window.
+        self._status_at: tuple[tuple[int, tuple[int, int], int, int], pygame.Rect] | None = None
         self.back = Button(lambda: _("Back"), app.pop, name="back")
         self.prev = Button(lambda: _("Previous trick"), lambda: self.step(-1), name="prev")
         self.play = Button(
@@ -366,8 +370,28 @@ class ReplayScene(Scene):
         box = int(lay.w * 0.3)
         size = fit_text(app.assets, status, px(20), box, bold=True)
         text = app.assets.text(status, size, app.theme.accent, bold=True)
-        x = lay.w - box / 2 - px(24)
-        rect = text.get_rect(center=(round(x), round(lay.centre[1] + lay.card_h * 0.2)))
-        draw_panel(surface, rect.inflate(px(24), px(10)), app.theme, radius=rect.h // 2)
-        surface.blit(text, rect)
+        panel = self._status_panel(text.get_rect().inflate(px(24), px(10)).size)
+        draw_panel(surface, panel, app.theme, radius=panel.h // 2)
+        surface.blit(text, text.get_rect(center=panel.center))
         self.group.draw(surface, app.assets, app.theme)
+
+    def _status_panel(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the trick's line goes: right of the trick if that covers no card, name or
+        button (five or six seats put a hand there), else the first free place."""
+        lay, px = self.layout, self.app.px
+        key = (self.index, size, lay.w, lay.h)
+        if self._status_at is None or self._status_at[0] != key:
+            obstacles = [
+                sprite.rect().inflate(px(8), px(8)) for sprite, _ in self.board.draw_order()
+            ]
+            obstacles += [box.inflate(px(8), px(8)) for box in hand_boxes(lay)]
+            for spot in lay.spots:
+                plate = pygame.Rect(0, 0, px(160), lay.label_h + px(8))
+                plate.center = (round(spot.label[0]), round(spot.label[1]))
+                obstacles.append(plate)
+            obstacles += [button.rect.inflate(px(8), px(8)) for button in self.group.widgets]
+            right = (round(lay.w - size[0] / 2 - px(24)), round(lay.centre[1] + lay.card_h * 0.2))
+            spots = [("center", right), ("topright", (lay.w - px(12), px(12)))]
+            screen = pygame.Rect(0, 0, lay.w, lay.h)
+            self._status_at = (key, place(size, spots, obstacles, screen, px(12)))
+        return self._status_at[1].copy()
