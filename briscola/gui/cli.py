@@ -231,6 +231,33 @@ def _run(args: argparse.Namespace) -> int:
     return app.run(first)
 
 
+def _online_check() -> str | None:
+    """Online play works in this build (a frozen one included): an embedded server on the
+    loopback address welcomes a client. Returns what went wrong, or None."""
+    try:
+        import ssl  # noqa: F401  (wss:// addresses)
+
+        import zeroconf  # noqa: F401  (tables on the local network)
+
+        from ..net.client import NetClient
+        from ..server.app import ServerConfig, ServerThread
+    except ImportError as exc:
+        return f"missing module: {exc}"
+    try:
+        server = ServerThread(ServerConfig(host="127.0.0.1", port=0)).start()
+    except OSError as exc:
+        return f"no server on 127.0.0.1: {exc}"
+    client = NetClient(server.url, "Check", reconnect=False).start()
+    try:
+        note = client.wait_for(lambda m: m.get("type") == "status" and m["status"] != "connecting")
+        return None if note["status"] == "connected" else f"the client {note['status']}"
+    except TimeoutError:
+        return "the server did not answer in time"
+    finally:
+        client.close()
+        server.stop()
+
+
 def _self_check(options: object) -> int:
     """Load every asset; print a report; exit 1 if anything is missing."""
     import pygame
@@ -266,6 +293,10 @@ def _self_check(options: object) -> int:
         f" backs: {len(BACK_NAMES)}, sounds loaded: {loaded_sounds} of {len(SOUND_NAMES)}"
         f"{'' if audio.available else ' (no audio device: files checked only)'}"
     )
+    online = _online_check()
+    print(f"  online play: {online or 'a server on this computer answered a client'}")
+    if online:
+        problems.append(f"online play: {online}")
     for problem in problems:
         print(f"  MISSING: {problem}")
     print("  result:", "OK" if not problems else f"{len(problems)} problem(s)")
