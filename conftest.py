@@ -33,9 +33,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)
-def _english_again_after_each_test() -> Iterator[None]:
-    """A test that switches the language (a scene in Italian, the CLI with --lang) leaves
-    the next test in English, as every test expects unless it chooses."""
+def _own_home_in_english(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """Every test has a per-user folder of its own (settings, statistics, autosave, records)
+    and starts in English: what one test saves or chooses (a language, a deck) never
+    reaches the next, whatever order the tests run in."""
+    monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path_factory.mktemp("home")))
+    monkeypatch.setenv("LANGUAGE", "en")
     yield
     i18n = sys.modules.get("briscola.gui.i18n")
     if i18n is not None:

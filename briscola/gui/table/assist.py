@@ -35,6 +35,9 @@ from .session import TableSession
 if TYPE_CHECKING:
     from ..app import App
 
+#: Seconds a turbo frame waits for the coach's hint (see Assist.update).
+TURBO_WAIT = 10.0
+
 
 def played_by_suit(seen: PlayerView) -> dict[Suit, list[Card]]:
     """Every card the seat has seen played (finished tricks and the table), by suit,
@@ -154,6 +157,11 @@ class Assist:
         if isinstance(self.session, Teaching) and self.hint_turn != key:
             self.hand.hint_card = self.session.suggested()
         if self.hint_turn == key and self._hint_shown != key:
+            if self.app.options.turbo:
+                # Turbo (tests, smoke runs): frames do not outrun the coach, as they do not
+                # outrun the computer players (a frame loop that never sleeps would starve
+                # the coach's thread of Python's lock).
+                self.coach.wait(key, TURBO_WAIT)
             advice = self.coach.advice(key)
             if advice is not None:
                 self._hint_shown = key

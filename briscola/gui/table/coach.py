@@ -13,6 +13,7 @@ and :func:`place` finds it a spot clear of the cards.
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 from collections.abc import Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -91,6 +92,12 @@ class TableCoach:
         except Exception:
             log.exception("the coach could not assess this position")
             return None
+
+    def wait(self, key: Hashable, timeout: float) -> None:
+        """Block until the assessment for ``key`` is done (or ``timeout`` seconds pass)."""
+        job = self._jobs.get(key)
+        if job is not None:
+            concurrent.futures.wait([job], timeout)
 
     def pending(self, key: Hashable) -> bool:
         job = self._jobs.get(key)
