@@ -6,6 +6,7 @@ within a deadline."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
@@ -21,8 +22,9 @@ from guihelp import DT, click, start
 
 from briscola.ai import make_bot
 from briscola.engine import Rules
+from briscola.gui import paths
 from briscola.gui.app import App
-from briscola.gui.online import HostedSession, address_url, error_text
+from briscola.gui.online import SEAT_FILE, HostedSession, address_url, error_text, saved_seat
 from briscola.gui.scenes.menu import MenuScene
 from briscola.gui.scenes.newgame import NewGameScene
 from briscola.gui.scenes.online import OnlineScene
@@ -518,3 +520,74 @@ def test_a_scene_opened_by_the_network_is_drawn_before_the_window_rests(app: App
     assert app._next_frame_in() == 0.0, "the new scene has not been drawn yet"
     app.step(DT)
     assert app._next_frame_in() != 0.0  # only the caret's blink
+
+
+def test_a_game_closed_without_leaving_takes_its_seat_back_from_the_play_online_page(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        join = join_page_for_dario_s_table(app, owner, server.url)
+        click(app, join.join_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
+        kept = saved_seat()
+        assert kept is not None and kept["seat"] == 1 and kept["url"] == server.url
+        room = app.scene
+        assert isinstance(room, WaitingRoomScene)
+        click(app, room.ready_button.rect.center)
+        table = started_once_anna_is_ready(app, owner, pump)
+        wait_for(
+            app,
+            lambda: len(table.session.view().tricks) >= 1,
+            "a trick",
+            plays_first_legal(table, pump),
+        )
+        # The game dies mid-hand: the connection drops and nothing leaves the table.
+        table.session.client.kill()
+        table.session.close = lambda: None  # type: ignore[method-assign]
+        tricks = len(table.session.view().tricks)
+        back_to_menu(app)
+        app.open("online")
+        app.apply_requests()
+        hub = app.scene
+        assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+        assert kept["code"] in hub.rejoin_button.label()
+        hub.set_name("Anna")
+        click(app, hub.rejoin_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table again", pump)
+        again = app.scene
+        assert isinstance(again, TableScene) and again is not table
+        seen = again.session.view()
+        assert seen.seat == 1 and len(seen.tricks) >= tricks
+        # The hand goes on from where it was.
+        wait_for(
+            app,
+            lambda: len(again.session.view().tricks) > tricks,
+            "another trick",
+            plays_first_legal(again, pump),
+        )
+    finally:
+        owner.client.close()
+
+
+def test_a_seat_that_is_gone_is_forgotten_with_a_message(app: App, server: ServerThread) -> None:
+    remember_seat_file({"url": server.url, "code": "ABCDEF", "seat": 1, "token": "x" * 43})
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+    hub.set_name("Anna")
+    click(app, hub.rejoin_button.rect.center)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    wait_for(app, lambda: join.client is None and join.message_bad, "the refusal")
+    assert saved_seat() is None
+
+
+def remember_seat_file(seat: dict[str, Any]) -> None:
+    path = paths.data_dir() / SEAT_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(seat))

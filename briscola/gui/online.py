@@ -30,6 +30,7 @@ from ..net.session import RemoteSession
 from . import paths
 from .i18n import _
 from .page import FormPage
+from .storage import atomic_write_json, peek_json
 from .widgets import BLINK_MS
 
 if TYPE_CHECKING:
@@ -141,6 +142,44 @@ def remember_name(app: App, name: str) -> None:
     data["seats"] = seats
     app.settings.new_game = data
     app.save_settings()
+
+
+# ---------------------------------------------------------------------- a seat to take back
+
+#: Where a guest's seat is kept while it is held (see remember_seat).
+SEAT_FILE: Final = "online-seat.json"
+
+
+def remember_seat(client: NetClient) -> None:
+    """Keep the seat ``client`` holds (address, table code, seat, token) in the data folder,
+    so that a game closed without leaving the table (killed, crashed, the computer
+    restarted) can take it back from the Play online page."""
+    if client.table is None or client.seat is None or client.token is None:
+        return
+    seat = {"url": client.url, "code": client.table, "seat": client.seat, "token": client.token}
+    try:
+        atomic_write_json(paths.data_dir() / SEAT_FILE, seat)
+    except OSError as exc:
+        log.warning("could not keep the online seat: %s", exc)
+
+
+def saved_seat() -> dict[str, Any] | None:
+    """The seat kept by :func:`remember_seat`, if any (a damaged file counts as none)."""
+    data = peek_json(paths.data_dir() / SEAT_FILE)
+    if not isinstance(data, dict):
+        return None
+    fields = {"url": str, "code": str, "seat": int, "token": str}
+    if any(type(data.get(key)) is not kind for key, kind in fields.items()):
+        return None
+    if not data["url"].startswith(("ws://", "wss://")) or len(data["token"]) > 100:
+        return None
+    return {key: data[key] for key in fields}
+
+
+def forget_seat() -> None:
+    """The seat was left (or is gone): nothing to take back."""
+    with contextlib.suppress(OSError):
+        (paths.data_dir() / SEAT_FILE).unlink(missing_ok=True)
 
 
 # ---------------------------------------------------------------------- messages
@@ -339,6 +378,7 @@ class OnlineSession(RemoteSession):
     network (the connection closes in its own thread)."""
 
     def close(self) -> None:
+        forget_seat()
         self.client.leave()
         self.client.close(timeout=0)
 

@@ -12,7 +12,7 @@ import pygame
 
 from ...net.wire import ProtocolError, check_name
 from ..i18n import _
-from ..online import OnlinePage, remember_name, saved_name
+from ..online import OnlinePage, remember_name, saved_name, saved_seat
 from ..widgets import Button, PrimaryButton, TextInput, WidgetGroup
 
 if TYPE_CHECKING:
@@ -32,10 +32,23 @@ class OnlineScene(OnlinePage):
         self.host_button = PrimaryButton(lambda: _("Host a table"), self.host, name="host")
         self.join_button = PrimaryButton(lambda: _("Join a table"), self.join, name="join")
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
+        #: A seat this computer held at a table and never left (the game was closed).
+        self.seat = saved_seat()
+        self.rejoin_button = PrimaryButton(self._rejoin_label, self.rejoin, name="rejoin")
+        self.rejoin_button.visible = self.seat is not None
         self.group = WidgetGroup(
-            [self.name_input, self.host_button, self.join_button, self.back_button]
+            [
+                self.rejoin_button,
+                self.name_input,
+                self.host_button,
+                self.join_button,
+                self.back_button,
+            ]
         )
-        self.group.focus_widget(self.host_button if self.name else self.name_input)
+        if self.seat is not None:
+            self.group.focus_widget(self.rejoin_button)
+        else:
+            self.group.focus_widget(self.host_button if self.name else self.name_input)
         self.group.keyboard_focus = True
         self.heading = pygame.Rect(0, 0, 1, 1)
         self.help_box = pygame.Rect(0, 0, 1, 1)
@@ -55,6 +68,20 @@ class OnlineScene(OnlinePage):
             return None
         remember_name(self.app, name)
         return name
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        self.seat = saved_seat()  # taken back, or gone, meanwhile
+        self.rejoin_button.visible = self.seat is not None
+
+    def _rejoin_label(self) -> str:
+        code = self.seat["code"] if self.seat is not None else ""
+        return _("Back to your table {code}").format(code=code)
+
+    def rejoin(self) -> None:
+        name = self.checked_name()
+        if name is not None and self.seat is not None:
+            self.app.open("online_join", player=name, rejoin=self.seat, lan=False)
 
     def host(self) -> None:
         if self.checked_name() is not None:
@@ -82,6 +109,10 @@ class OnlineScene(OnlinePage):
         self.help_box = pygame.Rect(x, y + px(6), w, px(100))
         self.message_box = pygame.Rect(x, self.help_box.bottom + px(6), w, px(60))
         self.back_button.rect = pygame.Rect(body.x, frame.buttons_y, px(210), frame.button_h)
+        # A seat to take back: its button beside Back, where the page has room.
+        self.rejoin_button.rect = pygame.Rect(
+            body.right - px(320), frame.buttons_y, px(320), frame.button_h
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme

@@ -24,8 +24,10 @@ from ..online import (
     address_url,
     connection_text,
     error_text,
+    forget_seat,
     lan_enabled,
     mdns_interfaces,
+    remember_seat,
 )
 from ..widgets import Button, PrimaryButton, TextInput, WidgetGroup
 
@@ -40,10 +42,18 @@ class JoinScene(OnlinePage):
     """Join as ``player``: a table found on the network, or one by address and code."""
 
     def __init__(
-        self, app: App, player: str, address: str = "", code: str = "", lan: bool | None = None
+        self,
+        app: App,
+        player: str,
+        address: str = "",
+        code: str = "",
+        lan: bool | None = None,
+        rejoin: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(app)
         self.name = player
+        #: A seat kept from an earlier game (online.saved_seat), taken back on entering.
+        self.rejoin = rejoin
         if lan is None:
             lan = lan_enabled()
         self.lan = lan
@@ -94,6 +104,8 @@ class JoinScene(OnlinePage):
         return self.lan or self.client is not None
 
     def on_enter(self) -> None:
+        if self.rejoin is not None:
+            self.take_back(self.rejoin)
         if self.lan:
             threading.Thread(target=self._browse, name="briscola-browse", daemon=True).start()
 
@@ -168,6 +180,21 @@ class JoinScene(OnlinePage):
             return
         self.connect(url, code)
 
+    def take_back(self, seat: dict[str, Any]) -> None:
+        """Take back a seat held before (the client resumes it with its token)."""
+        if self.client is not None:
+            return
+        try:
+            client = NetClient(seat["url"], self.name, reconnect=False, open_timeout=8.0)
+        except (ValueError, ProtocolError):
+            forget_seat()
+            self.say(_("Your seat at that table is gone."), bad=True)
+            return
+        client.table, client.seat, client.token = seat["code"], seat["seat"], seat["token"]
+        self.client = client.start()
+        self.backlog = []
+        self.say(_("Taking your seat back…"))
+
     def connect(self, url: str, code: str) -> None:
         if self.client is not None:
             return
@@ -199,6 +226,8 @@ class JoinScene(OnlinePage):
             if joined:  # the waiting room reads what came after
                 self.backlog.append(message)
             elif kind == "error" or kind == "closed":
+                if self.rejoin is not None:
+                    forget_seat()  # the table or the seat is gone: nothing to take back
                 self._fail(error_text(message))
                 return
             elif kind == "status":
@@ -210,6 +239,7 @@ class JoinScene(OnlinePage):
                 joined = kind == "joined"
         if joined:
             client.reconnect = True  # from now on a dropped connection is retried
+            remember_seat(client)
             self.client = None  # the waiting room has it now
             self.app.open("waiting_room", mode="replace", client=client, backlog=self.backlog)
 

@@ -24,6 +24,7 @@ from ..online import (
     OnlineSession,
     connection_text,
     error_text,
+    forget_seat,
 )
 from ..widgets import Button, PrimaryButton, WidgetGroup
 
@@ -129,6 +130,7 @@ class WaitingRoomScene(OnlinePage):
         if self.started:
             return
         self.started = True  # nothing more to wait for
+        forget_seat()
         self.client.leave()
         self.client.close(timeout=0)
         if self.host is not None:
