@@ -163,7 +163,9 @@ class WaitingRoomScene(OnlinePage):
         super().update(dt)
         if self.started:
             return
-        begun = False
+        # The first update may have come with ``joined`` already (taking a seat back in a
+        # game under way): then the table opens now, whatever else arrives.
+        begun = any(message.get("type") == "update" for message in self.messages)
         for message in self.client.drain():
             kind = message.get("type")
             if begun:  # the table's session takes what came after the first update
