@@ -152,6 +152,18 @@ def join_page_for_dario_s_table(app: App, owner: HeadlessPlayer, url: str) -> Jo
     return join
 
 
+def in_dario_s_waiting_room(
+    app: App, owner: HeadlessPlayer, url: str, pump: Callable[[], None]
+) -> WaitingRoomScene:
+    """Anna joins Dario's table by address and code; the waiting room she is in."""
+    join = join_page_for_dario_s_table(app, owner, url)
+    click(app, join.join_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
+    room = app.scene
+    assert isinstance(room, WaitingRoomScene)
+    return room
+
+
 def started_once_anna_is_ready(
     app: App, owner: HeadlessPlayer, pump: Callable[[], None]
 ) -> TableScene:
@@ -340,11 +352,8 @@ def test_a_guest_joins_by_address_and_code_and_is_told_when_the_server_closes(
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        join = join_page_for_dario_s_table(app, owner, server.url)
-        click(app, join.join_button.rect.center)
-        wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
-        room = app.scene
-        assert isinstance(room, WaitingRoomScene) and not room.is_host
+        room = in_dario_s_waiting_room(app, owner, server.url, pump)
+        assert not room.is_host
         assert room.ready_button.visible and not room.start_button.visible
         click(app, room.ready_button.rect.center)
         table = started_once_anna_is_ready(app, owner, pump)
@@ -528,13 +537,9 @@ def test_a_game_closed_without_leaving_takes_its_seat_back_from_the_play_online_
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        join = join_page_for_dario_s_table(app, owner, server.url)
-        click(app, join.join_button.rect.center)
-        wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
+        room = in_dario_s_waiting_room(app, owner, server.url, pump)
         kept = saved_seat()
         assert kept is not None and kept["seat"] == 1 and kept["url"] == server.url
-        room = app.scene
-        assert isinstance(room, WaitingRoomScene)
         click(app, room.ready_button.rect.center)
         table = started_once_anna_is_ready(app, owner, pump)
         wait_for(
