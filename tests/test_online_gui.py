@@ -550,7 +550,9 @@ def test_a_game_closed_without_leaving_takes_its_seat_back_from_the_play_online_
             "a trick",
             plays_first_legal(table, pump),
         )
-        # The game dies mid-hand: the connection drops and nothing leaves the table.
+        # The game dies mid-hand: the connection drops, nothing leaves the table and the dead
+        # game never connects again.
+        table.session.client.reconnect = False
         table.session.client.kill()
         table.session.close = lambda: None  # type: ignore[method-assign]
         tricks = len(table.session.view().tricks)
@@ -574,6 +576,8 @@ def test_a_game_closed_without_leaving_takes_its_seat_back_from_the_play_online_
             "another trick",
             plays_first_legal(again, pump),
         )
+        back_to_menu(app)
+        table.session.client.close()
     finally:
         owner.client.close()
 

@@ -70,6 +70,7 @@ class NetClient:
         self.ssl_context = ssl_context
         self.backoff = backoff
         self.max_backoff = max_backoff
+        self._jitter = random.Random()  # its own: a network thread leaves the global one alone
         self.open_timeout = open_timeout
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
@@ -218,7 +219,7 @@ class NetClient:
             if fatal or stop.is_set() or not self.reconnect:
                 break
             self.reconnects += 1
-            delay = min(self.max_backoff, self.backoff * 2**attempt) * random.uniform(0.5, 1.0)
+            delay = min(self.max_backoff, self.backoff * 2**attempt) * self._jitter.uniform(0.5, 1.0)
             attempt = min(attempt + 1, 16)
             self._note("reconnecting", self.detail)
             with contextlib.suppress(TimeoutError):

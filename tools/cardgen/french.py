@@ -194,7 +194,6 @@ def draw_ace(svg: Svg, suit: str, colour: str) -> None:
 def draw_ace_of_spades(svg: Svg, colour: str) -> None:
     """The ornate Ace: a great spade with white filigree, framed by scrolls and a ribbon."""
     cx, cy, scale = CARD_W / 2, 190.0, 1.55
-    line: dict[str, str | float] = {"fill": "none", "stroke": colour, "stroke_linecap": "round"}
     # Side scrolls: from the foot of the stem out and up along the lobes, ending in curls.
     side = d(
         "M", 24, 80, "C", 52, 84, 76, 72, 82, 48, "C", 86, 30, 80, 16, 88, 6,
@@ -208,8 +207,8 @@ def draw_ace_of_spades(svg: Svg, colour: str) -> None:
     with svg.group(transform((cx, cy))):
         for sx in (1, -1):
             with svg.group(f"scale({sx} 1)"):
-                svg.path(side, stroke_width=3.4, **line)
-                svg.path(top, stroke_width=2.6, **line)
+                svg.path(side, stroke_width=3.4, stroke=colour, stroke_linecap="round")
+                svg.path(top, stroke_width=2.6, stroke=colour, stroke_linecap="round")
                 svg.path(leaf, fill=colour)
                 svg.circle(40, -96, 2.6, fill=colour)
                 svg.circle(96, 66, 3, fill=colour)
