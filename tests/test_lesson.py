@@ -94,6 +94,27 @@ def test_the_lesson_is_completed_by_following_the_captions(app: App) -> None:
     assert not paths.autosave_file().exists()
 
 
+def test_the_caption_waits_for_the_cards_it_speaks_of(app: App) -> None:
+    app.options.turbo = False  # the deal takes its time, as in a real window
+    scene = _open_lesson(app)
+    session = scene.session
+    assert isinstance(session, LessonSession)
+    app.step(1 / 60)
+    assert scene.busy, "the cards are being dealt"
+    scene.draw(app.screen)
+    assert "caption" not in scene.assist.boxes, "no caption over a deal still under way"
+    assert run_until(app, lambda: scene.awaiting_human)
+    scene.draw(app.screen)
+    assert "caption" in scene.assist.boxes
+    # The player's card flies to the trick: the caption stays the one it was until it lands.
+    before = scene.assist.caption
+    assert scene.play_card(Card.from_code("4B"))
+    app.step(1 / 60)
+    assert scene.busy and scene.assist.caption == before
+    assert run_until(app, lambda: scene.awaiting_human)
+    assert scene.assist.caption != before
+
+
 def test_unexpected_cards_get_a_friendly_note_and_the_lesson_goes_on(app: App) -> None:
     scene = _open_lesson(app)
     session = scene.session

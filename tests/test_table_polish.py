@@ -9,7 +9,7 @@ import dataclasses
 
 import pygame
 import pytest
-from guihelp import key, make_app, run_until, start_table
+from guihelp import key, make_app, run_until, start_table, table_at_my_turn
 from scenelist import chiamata_auction, chiamata_call
 
 from briscola.engine import PASS, Bid, Card, Rank, Rules
@@ -17,6 +17,7 @@ from briscola.gui import i18n, names
 from briscola.gui.app import App
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.setup import GameSetup, SeatConfig, default_setup
+from briscola.gui.sprites import CARD_RATIO
 from briscola.gui.table.hud import hand_boxes
 from briscola.gui.tablelayout import TableLayout
 
@@ -186,3 +187,24 @@ def test_the_buttons_keep_clear_of_the_hands_at_a_large_ui_scale() -> None:
 
 def test_a_card_is_named_with_its_figure_in_english() -> None:
     assert names.card_name(Card.from_code("QD"), "italian") == "Knight of coins"
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("preset", ["classic2", "classic3", "teams4"])
+def test_the_players_name_plate_clears_a_raised_card_and_its_card_on_the_trick(
+    preset: str, size: tuple[int, int]
+) -> None:
+    app = make_app(size)
+    scene = table_at_my_turn(app, default_setup(Rules.preset(preset)))
+    lay = scene.board.layout
+    spot = lay.spots[0]
+    plate_top = spot.label[1] - lay.label_h / 2
+    plate_bottom = spot.label[1] + lay.label_h / 2
+    trick_bottom = spot.trick[1] + lay.trick_w * CARD_RATIO / 2
+    assert trick_bottom <= plate_top + 2, "the player's card on the trick covers the name"
+    for sprite in scene.my_hand():
+        scene.hand.hover = sprite
+        for _ in range(30):
+            app.step(1 / 60)
+        assert sprite.lift > 0.95
+        assert sprite.rect().top >= plate_bottom, f"a raised {sprite.card} touches the name"

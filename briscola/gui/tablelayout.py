@@ -57,6 +57,13 @@ class TableLayout:
         self.font = max(13, int(h * 0.024 * min(1.4, s)))
         self.centre: Point = (w * 0.5, h * 0.47)
         self.has_stock = stock
+        if players == 3:
+            # The trick up a little, so that the viewer's name plate fits between the
+            # viewer's card on the trick and a raised card of the hand.
+            trick_h = self.trick_w * CARD_RATIO
+            bottom = self._trick(0.0, -1.0)[1] + trick_h * 0.5  # the viewer's card
+            wanted = bottom + self.label_h * 0.55 - self._plate_clear_of_raised_card()
+            self.centre = (w * 0.5, h * 0.47 - min(max(0.0, wanted), trick_h * 0.3))
         stock_h = self.stock_w * CARD_RATIO
         if players <= 2:  # the classic place: left of the trick
             self.stock: Point = (self.margin + self.stock_w * 0.75 + w * 0.04, h * 0.47)
@@ -78,11 +85,9 @@ class TableLayout:
         if index == 0:
             hand = (w * 0.5, h - self.margin - self.card_h * 0.5)
             top = hand[1] - self.card_h * 0.5
-            # Clear of a raised card (CardSprite.lift_px), where the trick leaves room.
+            # Clear of a raised card, where the trick leaves room.
             trick = self._trick(cos, sin)[1] + self.trick_w * CARD_RATIO * 0.5
-            middle = ((3 if self.has_stock else 40 // self.players) - 1) / 2  # hand_slots arc
-            arc = middle**2 * self.card_w * 0.012
-            clear = top - arc - self.card_w * 0.18 - self.label_h * 0.8 - 6  # 6: focus ring
+            clear = self._plate_clear_of_raised_card()
             label = (
                 w * 0.5,
                 max(clear, min(trick + self.label_h * 0.55, top - self.label_h * 0.9)),
@@ -106,6 +111,14 @@ class TableLayout:
             pile = (x + self.small_w * 2.4 * (1 if cos <= 0.1 else -1), y)
         return SeatSpot(angle, hand, label, self._trick(cos, sin), pile, self.small_w, side)
 
+    def _plate_clear_of_raised_card(self) -> float:
+        """The lowest centre of the viewer's name plate that a raised card of the hand
+        (CardSprite.lift_px, on the arc of hand_slots) and its focus ring leave free."""
+        top = self.h - self.margin - self.card_h
+        middle = ((3 if self.has_stock else 40 // self.players) - 1) / 2  # hand_slots arc
+        arc = middle**2 * self.card_w * 0.012
+        return top - arc - self.card_w * 0.18 - self.label_h * 0.8 - 6  # 6: the focus ring
+
     def _trick(self, cos: float, sin: float) -> Point:
         cx, cy = self.centre
         card_h = self.trick_w * CARD_RATIO
@@ -116,7 +129,9 @@ class TableLayout:
             return self._trick_rows(cos, sin)
         radius_x = self.trick_w * 0.95
         radius_y = card_h * 0.55
-        return (cx + radius_x * cos, cy - radius_y * sin)
+        # Three seats: the group centred on the centre (two cards above it, one below).
+        middle = radius_y * 0.25 if self.players == 3 else 0.0
+        return (cx + radius_x * cos, cy - radius_y * sin - middle)
 
     def _trick_rows(self, cos: float, sin: float) -> Point:
         """Five or six seats: the trick in two rows (the seats across the table above, the

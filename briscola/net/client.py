@@ -219,7 +219,8 @@ class NetClient:
             if fatal or stop.is_set() or not self.reconnect:
                 break
             self.reconnects += 1
-            delay = min(self.max_backoff, self.backoff * 2**attempt) * self._jitter.uniform(0.5, 1.0)
+            delay = min(self.max_backoff, self.backoff * 2**attempt)
+            delay *= self._jitter.uniform(0.5, 1.0)
             attempt = min(attempt + 1, 16)
             self._note("reconnecting", self.detail)
             with contextlib.suppress(TimeoutError):

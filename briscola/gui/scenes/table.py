@@ -238,7 +238,7 @@ class TableScene(Scene):
         if self.online is not None:
             self.online.update()
         self._pull()
-        self.assist.update(self.awaiting_human)
+        self.assist.update(self.awaiting_human, not self.busy)
         if self.busy:
             self.auction.refresh(None, [])  # the choice is made: the panel goes at once
             return

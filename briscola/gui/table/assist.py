@@ -93,6 +93,8 @@ class Assist:
         #: Where the last frame drew the hint, the caption and the memory aid.
         self.boxes: dict[str, pygame.Rect] = {}
         self._places: dict[Hashable, pygame.Rect] = {}
+        #: The lesson's caption as of the last moment the table stood still.
+        self.caption: tuple[str, str] | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -142,9 +144,13 @@ class Assist:
             self.hint_turn = None
             self.undone()
 
-    def update(self, awaiting: bool) -> None:
-        """Once a frame; ``awaiting``: the player at the screen is to play now."""
+    def update(self, awaiting: bool, settled: bool = True) -> None:
+        """Once a frame; ``awaiting``: the player at the screen is to play now; ``settled``:
+        no card is moving, so the lesson's caption may speak of the position reached (not
+        while the cards it speaks of are still being dealt or gathered)."""
         self._awaiting = awaiting
+        if settled and isinstance(self.session, Teaching):
+            self.caption = self.session.caption(self.app.settings.deck_style)
         self._refresh_buttons()
         if not self.app.settings.memory_aid:
             self.memory_open = False
@@ -226,11 +232,10 @@ class Assist:
         # Each box goes where it covers no card, no name and no other box.
         obstacles = self._obstacles()
         self.boxes = {}
-        if isinstance(self.session, Teaching):
-            box = self._draw_caption(surface, self.session, obstacles)
-            if box is not None:
-                self.boxes["caption"] = box
-                obstacles.append(box.inflate(self.px(16), self.px(16)))
+        if self.caption is not None:
+            box = self._draw_caption(surface, self.caption, obstacles)
+            self.boxes["caption"] = box
+            obstacles.append(box.inflate(self.px(16), self.px(16)))
         text = self.hint_text()
         if text is not None:
             self.boxes["hint"] = self._draw_hint(surface, text, obstacles)
@@ -312,13 +317,10 @@ class Assist:
         return box
 
     def _draw_caption(
-        self, surface: pygame.Surface, lesson: Teaching, obstacles: list[pygame.Rect]
-    ) -> pygame.Rect | None:
+        self, surface: pygame.Surface, caption: tuple[str, str], obstacles: list[pygame.Rect]
+    ) -> pygame.Rect:
         """The lesson's caption, at the right under the match information (else at the left
         under the buttons)."""
-        caption = lesson.caption(self.app.settings.deck_style)
-        if caption is None:
-            return None
         title, text = caption
         px = self.px
         lay = self.board.layout
