@@ -466,6 +466,8 @@ def test_new_game_hosts_the_chosen_table_with_friends_and_computers(
         ("bot", "easy"),
         ("human", None),
     ]
+    shown = [seat.name for seat in page.setup().seats]
+    assert [s["name"] for s in room.seats()][2:4] == shown[2:4], "the names the page showed"
     assert room.host is not None and room.host.announcer is None
     back_to_menu(app)
 

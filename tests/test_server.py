@@ -174,7 +174,7 @@ def test_a_table_with_bot_seats_plays_to_the_end_with_one_person(
     server = make_server(bot_threads=2, bot_processes=processes, bot_time=0.05)
     seats = [
         {"kind": "human"},
-        {"kind": "bot", "level": "easy"},
+        {"kind": "bot", "level": "easy", "name": " Bruno "},
         {"kind": "bot", "level": "hard"},
         {"kind": "bot"},
     ]
@@ -183,6 +183,7 @@ def test_a_table_with_bot_seats_plays_to_the_end_with_one_person(
         host.run_until(lambda p: p.match_over, DEADLINE)
         assert host.table is not None
         assert [s["kind"] for s in host.table["seats"]] == ["human", "bot", "bot", "bot"]
+        assert [s["name"] for s in host.table["seats"]][1:] == ["Bruno", "Hard 3", "Medium 4"]
         assert not host.errors
     finally:
         close_all([host])
@@ -416,6 +417,13 @@ def test_bad_names_are_refused(server: ServerThread) -> None:
             ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "name": name}))
             reply = json.loads(ws.recv(timeout=10))
             assert reply["code"] == "bad_name", name
+    with raw(server.url) as ws:
+        assert hello(ws)["type"] == "welcome"
+        for name in ("", "<script>", 7):
+            seats = [{"kind": "human"}, {"kind": "bot", "name": name}]
+            ws.send(json.dumps({"type": "create", "rules": {"preset": "classic2"}, "seats": seats}))
+            reply = json.loads(ws.recv(timeout=10))
+            assert reply["type"] == "error" and reply["code"] == "bad_name", name
 
 
 def test_a_flood_of_messages_is_rate_limited_and_the_connection_then_recovers(

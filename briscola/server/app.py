@@ -426,6 +426,7 @@ class Server:
         except (ValueError, TypeError) as exc:
             raise ProtocolError("bad_rules", f"rules: {exc}") from None
         kinds = _seat_kinds(message.get("seats"), rules.players)
+        names = _bot_names(message.get("seats"))
         host = message.get("seat", 0)
         if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < rules.players:
             raise ProtocolError("bad_seats", f"seat must be a number from 0 to {rules.players - 1}")
@@ -439,6 +440,7 @@ class Server:
             self._pool,
             self._table_closed,
             lambda: self.tap,
+            names,
         )
         seat = table.claim(conn, host)
         seat.ready = True
@@ -566,6 +568,18 @@ def _refuse(ws: ServerConnection, status: HTTPStatus, text: str) -> Response:
     response = ws.respond(status, text + "\n")
     response.headers = Headers([("Content-Type", "text/plain; charset=utf-8")])
     return response
+
+
+def _bot_names(data: Any) -> list[str]:
+    """The names the host gave its computer players (checked like a person's name; "" where
+    none was given): ``[{"kind": "bot", "level": "hard", "name": "Bruno"}]``. Call it after
+    :func:`_seat_kinds` has checked the list."""
+    if not isinstance(data, list):
+        return []
+    return [
+        check_name(entry["name"]) if entry.get("kind") == "bot" and "name" in entry else ""
+        for entry in data
+    ]
 
 
 def _seat_kinds(data: Any, players: int) -> list[tuple[SeatKind, str]]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import itertools
 import json
 import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -101,6 +102,10 @@ class Seat:
     def claimed(self) -> bool:
         return self.token is not None
 
+    def computer_name(self) -> str:
+        """The name of a computer player the host did not name: its level and seat."""
+        return f"{self.level.capitalize()} {self.index + 1}"
+
     @property
     def connected(self) -> bool:
         return self.peer is not None
@@ -142,7 +147,9 @@ class Table:
         pool: concurrent.futures.Executor,
         on_closed: Callable[[Table], None],
         tap: Callable[[], FrameTap | None] = lambda: None,
+        names: Sequence[str] = (),
     ) -> None:
+        """``names``: what the host calls its computer players ("" or none: "Hard 3")."""
         if len(kinds) != rules.players:
             raise TableError("bad_seats", f"these rules need {rules.players} seats")
         if kinds[host][0] != "human":
@@ -156,9 +163,9 @@ class Table:
         self.seats = [
             Seat(i, kind, level, bot_plays=kind == "bot") for i, (kind, level) in enumerate(kinds)
         ]
-        for seat in self.seats:
+        for seat, name in itertools.zip_longest(self.seats, names[: len(self.seats)]):
             if seat.kind == "bot":
-                seat.name = f"{seat.level.capitalize()} {seat.index + 1}"
+                seat.name = name or seat.computer_name()
         self.host = host
         self.phase: TablePhase = "lobby"
         self.match: Match | None = None
@@ -376,7 +383,7 @@ class Table:
         for s in empty:
             s.kind = "bot"
             s.bot_plays = True
-            s.name = f"{s.level.capitalize()} {s.index + 1}"
+            s.name = s.computer_name()
         self.match = Match(self.rules, first_dealer=self.rng.randrange(self.rules.players))
         self.match_over = None
         self.match_id = datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(3)
