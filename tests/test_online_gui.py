@@ -35,6 +35,7 @@ from briscola.gui.scenes.table import TableScene
 from briscola.gui.scenes.waiting_room import WaitingRoomScene
 from briscola.net.client import NetClient
 from briscola.net.headless import HeadlessPlayer
+from briscola.net.lan import LanTable
 from briscola.net.session import RemoteSession
 from briscola.server import ServerConfig, ServerThread
 
@@ -604,3 +605,50 @@ def remember_seat_file(seat: dict[str, Any]) -> None:
     path = paths.data_dir() / SEAT_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(seat))
+
+
+class _Browser:
+    """A stand-in for the mDNS browser: these tables are on the network."""
+
+    def __init__(self, tables: list[LanTable]) -> None:
+        self.found = tables
+
+    def tables(self) -> list[LanTable]:
+        return self.found
+
+    def close(self) -> None:
+        pass
+
+
+def test_tables_of_another_version_are_not_listed_but_the_page_says_they_are_there(
+    app: App,
+) -> None:
+    start(app, MenuScene(app))
+    app.open("online_join", player="Anna", lan=False)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    ours = LanTable("a", "127.0.0.1", 9000, "ABCDEF", "classic2", 2, 1, "Dario")
+    older = LanTable("b", "127.0.0.1", 9001, "GHJKMN", "classic2", 2, 1, "Elena", protocol="x/0")
+    browser = _Browser([ours, older])
+    join.browser = browser  # type: ignore[assignment]
+    guihelp.run_until(app, lambda: join.other_versions == 1, 10)
+    assert join.found == [ours] and join.table_buttons[0].visible
+    assert not join.table_buttons[1].visible
+    say = []
+    monkey_draw = join.painter.paragraph
+
+    def paragraph(surface: Any, text: str, *args: Any, **kwargs: Any) -> int:
+        say.append(text)
+        return monkey_draw(surface, text, *args, **kwargs)
+
+    join.painter.paragraph = paragraph  # type: ignore[method-assign]
+    join.draw(app.screen)
+    assert any("another version of Briscola" in text for text in say)
+    browser.found = [older]
+    guihelp.run_until(app, lambda: not join.found, 10)
+    say.clear()
+    join.draw(app.screen)
+    (text,) = [t for t in say if "another version" in t]
+    assert text.startswith("Looking for tables")
+    join.browser = None

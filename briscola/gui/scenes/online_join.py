@@ -61,6 +61,8 @@ class JoinScene(OnlinePage):
         self._browser_lock = threading.Lock()
         self._closed = False
         self.found: list[LanTable] = []
+        #: Tables found on the network that speak another protocol version (not listed).
+        self.other_versions = 0
         self.client: NetClient | None = None
         self.backlog: list[dict[str, Any]] = []
         self.address_input = TextInput(
@@ -143,7 +145,9 @@ class JoinScene(OnlinePage):
 
     def _refresh_found(self) -> None:
         browser = self.browser
-        found = [t for t in browser.tables() if t.compatible] if browser is not None else []
+        tables = browser.tables() if browser is not None else []
+        found = [t for t in tables if t.compatible]
+        self.other_versions = len(tables) - len(found)
         if found == self.found:
             return
         self.found = found[:MAX_LISTED]
@@ -277,13 +281,29 @@ class JoinScene(OnlinePage):
         self.painter.fit(
             surface, _("On this network"), self.lan_heading, px(24), theme.accent, bold=True
         )
+        notes = []
         if not self.found:
-            note = (
+            notes.append(
                 _("Looking for tables on this network…")
                 if self.lan
                 else _("Looking for tables on the network is turned off.")
             )
-            self.painter.paragraph(surface, note, self.lan_note, px(18), theme.dim)
+        if self.other_versions:
+            notes.append(
+                ngettext(
+                    "{n} table on this network runs another version of Briscola: to play"
+                    " together, both computers need the same version.",
+                    "{n} tables on this network run another version of Briscola: to play"
+                    " together, both computers need the same version.",
+                    self.other_versions,
+                ).format(n=self.other_versions)
+            )
+        if notes:
+            box = self.lan_note.copy()
+            if self.found:  # below the listed tables
+                box.y = self.table_buttons[len(self.found) - 1].rect.bottom + px(12)
+            box.height = max(box.height, self.lan_panel.bottom - box.y - px(12))
+            self.painter.paragraph(surface, "\n".join(notes), box, px(18), theme.dim)
         self.painter.fit(
             surface, _("By address and code"), self.typed_heading, px(24), theme.accent, bold=True
         )
