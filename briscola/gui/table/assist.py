@@ -93,8 +93,10 @@ class Assist:
         #: Where the last frame drew the hint, the caption and the memory aid.
         self.boxes: dict[str, pygame.Rect] = {}
         self._places: dict[Hashable, pygame.Rect] = {}
-        #: The lesson's caption as of the last moment the table stood still.
+        #: The lesson's caption as of the last moment the table stood still (made again
+        #: at each frame drawn while it stands still: the language may change).
         self.caption: tuple[str, str] | None = None
+        self._settled = False
 
     # ------------------------------------------------------------------ state
 
@@ -149,8 +151,7 @@ class Assist:
         no card is moving, so the lesson's caption may speak of the position reached (not
         while the cards it speaks of are still being dealt or gathered)."""
         self._awaiting = awaiting
-        if settled and isinstance(self.session, Teaching):
-            self.caption = self.session.caption(self.app.settings.deck_style)
+        self._settled = settled
         self._refresh_buttons()
         if not self.app.settings.memory_aid:
             self.memory_open = False
@@ -232,6 +233,8 @@ class Assist:
         # Each box goes where it covers no card, no name and no other box.
         obstacles = self._obstacles()
         self.boxes = {}
+        if self._settled and isinstance(self.session, Teaching):
+            self.caption = self.session.caption(app.settings.deck_style)
         if self.caption is not None:
             box = self._draw_caption(surface, self.caption, obstacles)
             self.boxes["caption"] = box
