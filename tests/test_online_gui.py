@@ -26,13 +26,14 @@ from briscola.gui import paths
 from briscola.gui.app import App
 from briscola.gui.online import SEAT_FILE, HostedSession, address_url, error_text, saved_seat
 from briscola.gui.scenes.menu import MenuScene
-from briscola.gui.scenes.newgame import NewGameScene
+from briscola.gui.scenes.newgame import NewGameScene, online_bot
 from briscola.gui.scenes.online import OnlineScene
 from briscola.gui.scenes.online_host import HostScene
 from briscola.gui.scenes.online_join import JoinScene
 from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.scenes.waiting_room import WaitingRoomScene
+from briscola.gui.setup import SeatConfig
 from briscola.net.client import NetClient
 from briscola.net.headless import HeadlessPlayer
 from briscola.net.lan import LanTable
@@ -652,3 +653,12 @@ def test_tables_of_another_version_are_not_listed_but_the_page_says_they_are_the
     (text,) = [t for t in say if "another version" in t]
     assert text.startswith("Looking for tables")
     join.browser = None
+
+
+def test_a_computer_named_with_characters_the_network_refuses_keeps_the_rest() -> None:
+    assert online_bot(2, SeatConfig("Robo\u2728 Carla", level="hard")) == {
+        "kind": "bot",
+        "level": "hard",
+        "name": "Robo Carla",
+    }
+    assert online_bot(2, SeatConfig("\u2728", level="easy"))["name"] == "Carla"

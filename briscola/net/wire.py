@@ -59,6 +59,7 @@ __all__ = [
     "event_from_json",
     "event_to_json",
     "normalize_code",
+    "tidy_name",
 ]
 
 #: The protocol version a client names in its ``hello``; another version is refused.
@@ -133,6 +134,23 @@ def check_name(name: object) -> str:
     if "  " in name:
         raise ProtocolError("bad_name", "a name may not hold two spaces in a row")
     return name
+
+
+def tidy_name(name: str) -> str:
+    """``name`` with what :func:`check_name` refuses left out: other characters dropped,
+    spaces run together, cut to :data:`MAX_NAME` ("" when nothing is left).
+
+    >>> tidy_name("  Robo\u2728  Bruno ")
+    'Robo Bruno'
+    >>> tidy_name("\u2728")
+    ''
+    """
+    kept = "".join(
+        char
+        for char in unicodedata.normalize("NFC", name)
+        if char in _NAME_PUNCTUATION or unicodedata.category(char)[0] in "LN"
+    )
+    return " ".join(kept.split())[:MAX_NAME].strip()
 
 
 def normalize_code(code: object) -> str:

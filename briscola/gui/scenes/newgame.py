@@ -7,7 +7,6 @@ choices are remembered in ``settings.new_game``.
 
 from __future__ import annotations
 
-import contextlib
 import math
 from dataclasses import dataclass, field
 from functools import partial
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine import PRESETS, Rules
-from ...net.wire import ProtocolError, check_name
+from ...net.wire import tidy_name
 from ..i18n import N_, _
 from ..labels import (
     PRESET_ORDER,
@@ -110,13 +109,11 @@ def default_name(seat: int, kind: str) -> str:
     return computer_name(seat, kind)
 
 
-def online_bot(seat: SeatConfig) -> dict[str, Any]:
-    """A computer seat of a table hosted online, with the name shown on this page (left to
-    the server when the network would not take it)."""
-    spec: dict[str, Any] = {"kind": "bot", "level": seat.level}
-    with contextlib.suppress(ProtocolError):
-        spec["name"] = check_name(seat.name)
-    return spec
+def online_bot(index: int, seat: SeatConfig) -> dict[str, Any]:
+    """A computer seat of a table hosted online, with the name shown on this page (without
+    the characters the network does not take)."""
+    name = tidy_name(seat.name) or tidy_name(computer_name(index, seat.level))
+    return {"kind": "bot", "level": seat.level, "name": name}
 
 
 def rule_facts(rules: Rules) -> list[str]:
@@ -463,7 +460,10 @@ class NewGameScene(FormPage):
         setup = self.setup()
         self.remember()
         if self.online:
-            seats = [{"kind": "human"} if seat.human else online_bot(seat) for seat in setup.seats]
+            seats = [
+                {"kind": "human"} if seat.human else online_bot(index, seat)
+                for index, seat in enumerate(setup.seats)
+            ]
             self.app.open("online_host", mode="replace", rules=setup.rules, seats=seats)
             return
         self.app.open("table", mode="replace", setup=setup)
