@@ -6,12 +6,14 @@ within a deadline."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -24,7 +26,14 @@ from briscola.ai import make_bot
 from briscola.engine import Rules
 from briscola.gui import paths
 from briscola.gui.app import App
-from briscola.gui.online import SEAT_FILE, HostedSession, address_url, error_text, saved_seat
+from briscola.gui.online import (
+    SEAT_FILE,
+    EmbeddedHost,
+    HostedSession,
+    address_url,
+    error_text,
+    saved_seat,
+)
 from briscola.gui.scenes.menu import MenuScene
 from briscola.gui.scenes.newgame import NewGameScene, online_bot
 from briscola.gui.scenes.online import OnlineScene
@@ -662,3 +671,50 @@ def test_a_computer_named_with_characters_the_network_refuses_keeps_the_rest() -
         "name": "Robo Carla",
     }
     assert online_bot(2, SeatConfig("\u2728", level="easy"))["name"] == "Carla"
+
+
+class _SlowAnnouncer:
+    """A stand-in for the mDNS announcer (none may reach a real network here) that takes a
+    while to start, as a busy network does."""
+
+    made: ClassVar[list[_SlowAnnouncer]] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.started = self.stopped = False
+        self.starting = threading.Event()
+        _SlowAnnouncer.made.append(self)
+
+    async def start(self) -> None:
+        self.starting.set()
+        await asyncio.sleep(0.3)
+        self.started = True
+
+    async def stop(self) -> None:
+        self.stopped = True
+
+
+def test_a_table_closed_while_it_is_being_announced_is_closed_and_unannounced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("briscola.net.lan.TableAnnouncer", _SlowAnnouncer)
+    monkeypatch.setenv("BRISCOLA_MDNS_INTERFACES", "127.0.0.1")
+    host = EmbeddedHost(bind="127.0.0.1", port=0, announce=True).start()
+    assert wait_until(
+        lambda: bool(_SlowAnnouncer.made) and _SlowAnnouncer.made[-1].starting.is_set()
+    )
+    host.stop()  # the player left the host page at once
+    assert host.ready.wait(20) and host.error is None
+    announcer = _SlowAnnouncer.made[-1]
+    assert announcer.started and announcer.stopped, "the announcement is taken back"
+    assert host.server is None and host.announcer is None
+    # Nothing is left running: no network thread of this host lives on.
+    assert wait_until(lambda: not [t for t in threading.enumerate() if "briscola-server" in t.name])
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 20.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()

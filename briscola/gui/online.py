@@ -297,21 +297,24 @@ class EmbeddedHost:
                     if index == len(ports) - 1:
                         raise
             assert server is not None
+            announcer = self._announce(server) if self.announce else None
+            # Published only now: a stop() while the server was starting or being announced
+            # leaves the closing to this thread (never a coroutine left unrun on a loop
+            # that stopped, never an announcement left behind).
             with self._lock:
-                self.server = server
                 stop = self._stopped
+                if not stop:
+                    self.server, self.announcer = server, announcer
             if stop:
-                server.stop()
-                return
-            if self.announce:
-                self._announce(server)
+                _close(server, announcer)
         except Exception as exc:  # shown to the player, never raised
             log.exception("cannot open the table")
             self.error = str(exc) or type(exc).__name__
         finally:
             self.ready.set()
 
-    def _announce(self, server: ServerThread) -> None:
+    def _announce(self, server: ServerThread) -> TableAnnouncer | None:
+        """Announce the table on the local network (None: it works unannounced)."""
         from ..net.lan import TableAnnouncer
 
         addresses = self.addresses()
@@ -324,8 +327,8 @@ class EmbeddedHost:
             asyncio.run_coroutine_threadsafe(announcer.start(), server.loop).result(15)
         except Exception:  # the table works unannounced
             log.exception("cannot announce the table on the local network")
-            return
-        self.announcer = announcer
+            return None
+        return announcer
 
     @property
     def listening_port(self) -> int:
@@ -348,17 +351,20 @@ class EmbeddedHost:
             server, announcer = self.server, self.announcer
             self.server = self.announcer = None
         if server is None:
-            return
-
-        def run() -> None:
-            if announcer is not None:
-                with contextlib.suppress(Exception):
-                    asyncio.run_coroutine_threadsafe(announcer.stop(), server.loop).result(10)
-            server.stop("host_left", "the host closed the table")
-
-        thread = threading.Thread(target=run, name="briscola-host-stop", daemon=True)
+            return  # not started, or still starting: the starting thread closes it
+        thread = threading.Thread(
+            target=_close, args=(server, announcer), name="briscola-host-stop", daemon=True
+        )
         thread.start()
         _stopping.append(thread)
+
+
+def _close(server: ServerThread, announcer: TableAnnouncer | None) -> None:
+    """Stop announcing the table, then close the server, telling the players."""
+    if announcer is not None:
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(announcer.stop(), server.loop).result(10)
+    server.stop("host_left", "the host closed the table")
 
 
 #: Embedded servers closing in the background: the game waits for them a little at exit,
