@@ -1,5 +1,6 @@
-"""Tables announced on the local network are found by the browser (mDNS), inside a private
-network namespace so that nothing is ever announced on a real interface."""
+"""Tables announced on the local network (by a server, and by the game's own host) are found
+by the browser (mDNS), inside a private network namespace so that nothing is ever announced
+on a real interface."""
 
 from __future__ import annotations
 
@@ -68,18 +69,63 @@ def namespace_available() -> str | None:
     return None
 
 
-def test_a_waiting_room_is_found_on_the_local_network_and_joined_by_its_code() -> None:
+HOST_SCRIPT = textwrap.dedent(
+    """
+    import json, os, time
+    os.environ["BRISCOLA_MDNS_INTERFACES"] = "127.0.0.1"
+    from briscola.engine import Rules
+    from briscola.gui.online import EmbeddedHost
+    from briscola.net.client import NetClient
+    from briscola.net.lan import TableBrowser
+
+    def until(check, what, timeout=30):
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                raise SystemExit("timed out: " + what)
+            time.sleep(0.05)
+
+    browser = TableBrowser(["127.0.0.1"]).start()
+    # Closed at once, while it is still being announced: nothing stays on the network.
+    EmbeddedHost(bind="127.0.0.1", port=0).start().stop()
+    host = EmbeddedHost(bind="127.0.0.1", port=0).start()
+    until(lambda: host.ready.is_set(), "the host never listened")
+    anna = NetClient(host.url, "Anna").start()
+    anna.create(Rules.preset("classic3"))
+    code = anna.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+    until(lambda: [t.code for t in browser.tables()] == [code], "the table is not listed")
+    found = browser.tables()[0]
+    anna.close()
+    host.stop()
+    until(lambda: not browser.tables(), "the closed table is still listed")
+    browser.close()
+    print(json.dumps({"code": code, "found": found.code, "free": found.free}))
+    """
+)
+
+
+def run_in_namespace(script: str) -> dict[str, object]:
+    """Run ``script`` in a private network namespace; its last line of output, as JSON."""
     reason = namespace_available()
     if reason is not None:
         where = " (under CI: the runner lacks CAP_SYS_ADMIN)" if os.environ.get("CI") else ""
         pytest.skip(reason + where)
-    env = dict(os.environ, PYTHON=sys.executable, SCRIPT=SCRIPT, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHON=sys.executable, SCRIPT=script, PYTHONPATH=str(ROOT))
     result = subprocess.run(
         ["unshare", "-n", "sh", "-c", NETNS],
         capture_output=True, text=True, timeout=120, env=env, cwd=ROOT,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-3000:]
-    found = json.loads(result.stdout.strip().splitlines()[-1])
+    return dict(json.loads(result.stdout.strip().splitlines()[-1]))
+
+
+def test_a_table_hosted_from_the_game_is_listed_while_open_and_gone_once_closed() -> None:
+    found = run_in_namespace(HOST_SCRIPT)
+    assert found["found"] == found["code"] and found["free"] == 2
+
+
+def test_a_waiting_room_is_found_on_the_local_network_and_joined_by_its_code() -> None:
+    found = run_in_namespace(SCRIPT)
     assert found["found"] == found["code"]
     assert found["url"] == found["server"]
     assert (found["host"], found["preset"], found["players"]) == ("Anna", "classic2", 2)
