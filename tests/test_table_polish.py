@@ -189,13 +189,18 @@ def test_a_card_is_named_with_its_figure_in_english() -> None:
     assert names.card_name(Card.from_code("QD"), "italian") == "Knight of coins"
 
 
-@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(
+    ("size", "scale"), [((1024, 600), 1.0), ((1280, 720), 1.0), ((1920, 1080), 1.0),
+                        ((1024, 600), 1.6), ((1920, 1080), 1.3)],
+)  # fmt: skip
 @pytest.mark.parametrize("preset", ["classic2", "classic3", "teams4"])
 def test_the_players_name_plate_clears_a_raised_card_and_its_card_on_the_trick(
-    preset: str, size: tuple[int, int]
+    preset: str, size: tuple[int, int], scale: float
 ) -> None:
     app = make_app(size)
+    app.settings.ui_scale = scale
     scene = table_at_my_turn(app, default_setup(Rules.preset(preset)))
+    scene.on_resize(app.size)
     lay = scene.board.layout
     spot = lay.spots[0]
     plate_top = spot.label[1] - lay.label_h / 2

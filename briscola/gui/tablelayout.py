@@ -57,13 +57,8 @@ class TableLayout:
         self.font = max(13, int(h * 0.024 * min(1.4, s)))
         self.centre: Point = (w * 0.5, h * 0.47)
         self.has_stock = stock
-        if players == 3:
-            # The trick up a little, so that the viewer's name plate fits between the
-            # viewer's card on the trick and a raised card of the hand.
-            trick_h = self.trick_w * CARD_RATIO
-            bottom = self._trick(0.0, -1.0)[1] + trick_h * 0.5  # the viewer's card
-            wanted = bottom + self.label_h * 0.55 - self._plate_clear_of_raised_card()
-            self.centre = (w * 0.5, h * 0.47 - min(max(0.0, wanted), trick_h * 0.3))
+        if players <= 4:
+            self.centre = (w * 0.5, h * 0.47 - self._trick_lift())
         stock_h = self.stock_w * CARD_RATIO
         if players <= 2:  # the classic place: left of the trick
             self.stock: Point = (self.margin + self.stock_w * 0.75 + w * 0.04, h * 0.47)
@@ -110,6 +105,31 @@ class TableLayout:
         else:
             pile = (x + self.small_w * 2.4 * (1 if cos <= 0.1 else -1), y)
         return SeatSpot(angle, hand, label, self._trick(cos, sin), pile, self.small_w, side)
+
+    def _trick_lift(self) -> float:
+        """How far the trick goes up (as far as the seats above it allow) so that the
+        viewer's name plate fits between the viewer's card on the trick and a raised card of
+        the hand: with three seats, and with large cards (a large UI scale)."""
+        trick_h = self.trick_w * CARD_RATIO
+        cards = [self._trick(*self._unit(i)) for i in range(self.players)]
+        bottom = cards[0][1] + trick_h * 0.5  # the viewer's card
+        wanted = bottom + self.label_h * 0.55 - self._plate_clear_of_raised_card()
+        if wanted <= 0:
+            return 0.0
+        left = min(x for x, _ in cards) - self.trick_w * 0.5
+        right = max(x for x, _ in cards) + self.trick_w * 0.5
+        ceiling = self.label_h * 2.0  # the row of buttons
+        for index in range(1, self.players):
+            spot = self._spot(index)
+            if abs(spot.hand[0] - (left + right) / 2) < (right - left) / 2 + self.small_w * 1.5:
+                ceiling = max(ceiling, spot.label[1] + self.label_h * 0.5)
+        room = min(y for _, y in cards) - trick_h * 0.5 - ceiling - self.margin
+        return max(0.0, min(wanted, room))
+
+    def _unit(self, screen_index: int) -> tuple[float, float]:
+        """(cos, sin) of a seat's direction from the centre."""
+        rad = math.radians(self.screen_angle(screen_index))
+        return math.cos(rad), math.sin(rad)
 
     def _plate_clear_of_raised_card(self) -> float:
         """The lowest centre of the viewer's name plate that a raised card of the hand
