@@ -213,3 +213,19 @@ def test_the_players_name_plate_clears_a_raised_card_and_its_card_on_the_trick(
             app.step(1 / 60)
         assert sprite.lift > 0.95
         assert sprite.rect().top >= plate_bottom, f"a raised {sprite.card} touches the name"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.6])
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_the_deck_held_for_the_deal_covers_no_name(size: tuple[int, int], scale: float) -> None:
+    for players in range(2, 7):
+        lay = TableLayout(size, players, scale)
+        plates = []
+        for spot in lay.spots:
+            plate = pygame.Rect(0, 0, round(lay.w * 0.1), lay.label_h)
+            plate.center = (round(spot.label[0]), round(spot.label[1]))
+            plates.append(plate)
+        for dealer in range(players):
+            deck = pygame.Rect(0, 0, lay.stock_w, round(lay.stock_w * CARD_RATIO))
+            deck.center = tuple(round(v) for v in lay.deal_origin(dealer))
+            assert deck.collidelist(plates) == -1, (players, dealer)

@@ -214,7 +214,14 @@ class TableLayout:
         return (depth * step * 0.5, depth * step * 0.6)
 
     def deal_origin(self, dealer_index: int) -> Point:
-        """Where the deck is held while the dealer deals (near the dealer, towards the centre)."""
-        x, y = self.spots[dealer_index].hand
+        """Where the deck is held while the dealer deals (near the dealer, towards the centre,
+        clear of the dealer's name)."""
+        spot = self.spots[dealer_index]
+        x, y = spot.hand
         cx, cy = self.centre
-        return (x + (cx - x) * 0.6, y + (cy - y) * 0.6)
+        hx, hy = x + (cx - x) * 0.6, y + (cy - y) * 0.6
+        lx, ly = spot.label
+        if abs(lx - hx) < self.stock_w * 1.5:  # the name lies above or below the deck
+            room = self.label_h * 0.6 + self.stock_w * CARD_RATIO * 0.5 + self.margin
+            hy = max(hy, ly + room) if ly < hy else min(hy, ly - room)
+        return (hx, hy)
