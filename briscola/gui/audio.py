@@ -57,5 +57,11 @@ class Audio:
 
     def close(self) -> None:
         if self.available:
+            # Silence every channel first (pygame lets the audio thread run meanwhile).
+            # pygame-ce's mixer.quit() keeps Python's lock while it waits for the audio
+            # thread, and that thread, ending a sound at that moment, waits for Python's lock:
+            # the game hung at exit once that way (seen in a test run). With nothing playing
+            # no sound can end.
+            pygame.mixer.stop()
             pygame.mixer.quit()
             self.available = False
