@@ -16,13 +16,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SCRIPT = textwrap.dedent(
+#: What both scripts begin with: ``until(check, what)`` waits for a condition.
+PRELUDE = textwrap.dedent(
     """
-    import asyncio, json, time
-    from briscola.engine import Rules
-    from briscola.net.client import NetClient
-    from briscola.net.lan import TableAnnouncer, TableBrowser
-    from briscola.server import ServerConfig, ServerThread
+    import asyncio, json, os, time
 
     def until(check, what, timeout=30):
         deadline = time.monotonic() + timeout
@@ -30,6 +27,15 @@ SCRIPT = textwrap.dedent(
             if time.monotonic() > deadline:
                 raise SystemExit("timed out: " + what)
             time.sleep(0.05)
+    """
+)
+
+SCRIPT = PRELUDE + textwrap.dedent(
+    """
+    from briscola.engine import Rules
+    from briscola.net.client import NetClient
+    from briscola.net.lan import TableAnnouncer, TableBrowser
+    from briscola.server import ServerConfig, ServerThread
 
     server = ServerThread(ServerConfig(port=0, ping_interval=None)).start()
     announcer = TableAnnouncer(server.server, "127.0.0.1", ["127.0.0.1"], interval=0.2)
@@ -69,21 +75,13 @@ def namespace_available() -> str | None:
     return None
 
 
-HOST_SCRIPT = textwrap.dedent(
+HOST_SCRIPT = PRELUDE + textwrap.dedent(
     """
-    import json, os, time
     os.environ["BRISCOLA_MDNS_INTERFACES"] = "127.0.0.1"
     from briscola.engine import Rules
     from briscola.gui.online import EmbeddedHost
     from briscola.net.client import NetClient
     from briscola.net.lan import TableBrowser
-
-    def until(check, what, timeout=30):
-        deadline = time.monotonic() + timeout
-        while not check():
-            if time.monotonic() > deadline:
-                raise SystemExit("timed out: " + what)
-            time.sleep(0.05)
 
     browser = TableBrowser(["127.0.0.1"]).start()
     # Closed at once, while it is still being announced: nothing stays on the network.
