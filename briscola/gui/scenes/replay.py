@@ -25,7 +25,7 @@ from ..storage import atomic_write_json, clean_folder, clean_text
 from ..table.board import Board
 from ..table.coach import place
 from ..table.director import Captions
-from ..table.hud import hand_boxes
+from ..table.hud import hand_boxes, plate_boxes
 from ..table.painter import TablePainter
 from ..table.record import RecordSession, lay_out_trick
 from ..tablelayout import TableLayout
@@ -385,10 +385,7 @@ class ReplayScene(Scene):
                 sprite.rect().inflate(px(8), px(8)) for sprite, _ in self.board.draw_order()
             ]
             obstacles += [box.inflate(px(8), px(8)) for box in hand_boxes(lay)]
-            for spot in lay.spots:
-                plate = pygame.Rect(0, 0, px(160), lay.label_h + px(8))
-                plate.center = (round(spot.label[0]), round(spot.label[1]))
-                obstacles.append(plate)
+            obstacles += plate_boxes(lay, px(160), px(8))
             obstacles += [button.rect.inflate(px(8), px(8)) for button in self.group.widgets]
             right = (round(lay.w - size[0] / 2 - px(24)), round(lay.centre[1] + lay.card_h * 0.2))
             spots = [("center", right), ("topright", (lay.w - px(12), px(12)))]

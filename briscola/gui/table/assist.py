@@ -28,7 +28,7 @@ from ..widgets import Button, WidgetGroup, draw_panel
 from .board import Board
 from .coach import Advice, TableCoach, make_note, place, turn_key
 from .hand_input import HandInput
-from .hud import hand_boxes
+from .hud import hand_boxes, plate_boxes
 from .lesson import Teaching
 from .session import TableSession
 
@@ -267,10 +267,7 @@ class Assist:
             slot = pygame.Rect(0, 0, lay.trick_w + px(16), round(lay.trick_w * 1.6) + px(16))
             slot.center = (round(spot.trick[0]), round(spot.trick[1]))
             rects.append(slot)
-        for spot in lay.spots:
-            plate = pygame.Rect(0, 0, px(140), lay.label_h + px(8))
-            plate.center = (round(spot.label[0]), round(spot.label[1]))
-            rects.append(plate)
+        rects += plate_boxes(lay, px(140), px(8))
         rects.append(pygame.Rect(lay.w - px(260), 0, px(260), px(124)))
         return rects
 

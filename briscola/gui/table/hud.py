@@ -84,6 +84,16 @@ class TableHud(WidgetGroup):
         return any(b.visible and b.rect.collidepoint(pos) for b in self.widgets)
 
 
+def plate_boxes(layout: TableLayout, width: int, pad: int) -> list[pygame.Rect]:
+    """Room for every seat's name plate: ``width`` wide, ``pad`` taller than a plate."""
+    boxes = []
+    for spot in layout.spots:
+        box = pygame.Rect(0, 0, width, layout.label_h + pad)
+        box.center = (round(spot.label[0]), round(spot.label[1]))
+        boxes.append(box)
+    return boxes
+
+
 def hand_boxes(layout: TableLayout) -> list[pygame.Rect]:
     """Where the other seats' hands lie at their largest (upright cards; side seats' turned)."""
     count = 3 if layout.has_stock else 40 // layout.players
