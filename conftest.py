@@ -42,6 +42,6 @@ def _own_home_in_english(
     monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path_factory.mktemp("home")))
     monkeypatch.setenv("LANGUAGE", "en")
     yield
-    i18n = sys.modules.get("briscola.gui.i18n")
+    i18n = sys.modules.get("briscola.text.i18n")
     if i18n is not None:
         i18n.set_language("en")

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .coach import Review, review
-from .engine import read_records
-from .gui.coachtext import move_text, summary_text
+from briscola.coach import Review, review
+from briscola.engine import read_records
+from briscola.text.coachtext import move_text, summary_text
 
 __all__ = ["format_review", "main"]
 

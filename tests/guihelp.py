@@ -7,10 +7,11 @@ from collections.abc import Callable
 
 import pygame
 
-from briscola.gui.app import App, AppOptions
+from briscola.game.setup import GameSetup
+from briscola.gui.app import App
+from briscola.gui.options import AppOptions
 from briscola.gui.scene import Scene
 from briscola.gui.scenes.table import TableScene
-from briscola.gui.setup import GameSetup
 
 DT = 1 / 60
 

@@ -1,6 +1,6 @@
 """Layout checks for headless renders: every text the scenes draw, where it lands, and whether
-it fits its widget, its box, its panel and the window (tests/test_i18n.py and
-tests/test_accessibility.py render every scene in every language and with every display
+it fits its widget, its box, its panel and the window (tests/text/test_i18n.py and
+tests/gui/test_accessibility.py render every scene in every language and with every display
 option and ask :func:`problems`).
 
 How: the App's :class:`Assets` remembers each text image it renders (so an image blitted
@@ -24,17 +24,17 @@ import pygame
 from guihelp import run_until
 
 from briscola.engine import Bid, Match, Rules, to_record
+from briscola.game.summary import HandSummary
 from briscola.gui.app import App
-from briscola.gui.i18n import parse_po
 from briscola.gui.scene import Scene
 from briscola.gui.scenes.newgame import TextInput
 from briscola.gui.scenes.rules import MIN_TEXT, SectionButton
-from briscola.gui.summary import HandSummary
 from briscola.gui.widgets import Button, Choice, Slider, Widget, WidgetGroup, fit_text
+from briscola.text.i18n import parse_po
 
 #: Modules whose ``draw_panel`` is watched.
 PANEL_MODULES = (
-    "briscola.gui.page",
+    "briscola.gui.widgets.page",
     "briscola.gui.scenes.pause",
     "briscola.gui.scenes.replay",
     "briscola.gui.scenes.rules",

@@ -12,7 +12,7 @@ from guihelp import run_until, start
 from layoutcheck import human_wins_auction, make_summary
 
 from briscola.engine import Rules, to_record
-from briscola.gui import paths
+from briscola.game.setup import GameSetup, SeatConfig, default_setup, demo_setup
 from briscola.gui.app import App
 from briscola.gui.scene import Scene
 from briscola.gui.scenes.menu import MenuScene
@@ -24,8 +24,8 @@ from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.settings import SettingsScene
 from briscola.gui.scenes.stats import StatsScene
 from briscola.gui.scenes.table import TableScene
-from briscola.gui.setup import GameSetup, SeatConfig, default_setup, demo_setup
-from briscola.gui.stats import Stats
+from briscola.storage import paths
+from briscola.storage.stats import Stats
 
 
 def show(app: App, scene: Scene) -> Scene:

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from briscola.gui.i18n import (  # noqa: E402
+from briscola.text.i18n import (  # noqa: E402
     CONTEXT_SEP,
     DOMAIN,
     LANGUAGES,

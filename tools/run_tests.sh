@@ -20,6 +20,8 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== mypy --strict"
 .venv/bin/mypy
+echo "== import-linter (the layers of the package)"
+.venv/bin/lint-imports --no-cache
 echo "== pytest"
 export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-ci}
 .venv/bin/python -m pytest "$@"

@@ -13,10 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from briscola.ai.base import Bot, RandomBot
+from briscola.ai.medium import EasyBot, MediumBot, medium_action
 from briscola.engine import Action, PlayerView
-
-from .base import Bot, RandomBot
-from .medium import EasyBot, MediumBot, medium_action
 
 __all__ = ["BOT_NAMES", "Bot", "hint", "make_bot"]
 
@@ -35,7 +34,7 @@ def make_bot(name: str, rng: random.Random | None = None, **opts: Any) -> Bot:
     if name == "medium":
         return MediumBot(rng, **opts)
     if name in ("hard", "pimc"):
-        from .search import HardBot, PimcBot
+        from briscola.ai.search import HardBot, PimcBot
 
         return HardBot(rng, **opts) if name == "hard" else PimcBot(rng, **opts)
     raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")

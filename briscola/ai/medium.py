@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import random
 
-from briscola.engine import PASS, Action, Bid, Call, Card, Pass, Play, PlayerView, Swap
-
-from .bidding import choose_bid, choose_call
-from .heuristic import (
+from briscola.ai.bidding import choose_bid, choose_call
+from briscola.ai.heuristic import (
     ACE_KEEP,
     BOSS_TRUMP_SHARE,
     CARELESS_TRUMP_SHARE,
@@ -39,7 +37,8 @@ from .heuristic import (
     TRUMP_WORTH,
     briscola_draw_value,
 )
-from .knowledge import Knowledge, beats, table_winner
+from briscola.ai.knowledge import Knowledge, beats, table_winner
+from briscola.engine import PASS, Action, Bid, Call, Card, Pass, Play, PlayerView, Swap
 
 __all__ = ["EasyBot", "MediumBot", "medium_action"]
 

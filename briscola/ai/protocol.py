@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Final
 
+from briscola.ai.base import Bot
 from briscola.engine import Action, PlayerView, Rules, action_from_json
-from briscola.engine.codec import CodecError, parse_json, view_from_json
-
-from .base import Bot
+from briscola.engine.codec import CodecError, parse_json
+from briscola.engine.view import view_from_json
 
 __all__ = [
     "PROTOCOL",

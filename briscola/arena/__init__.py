@@ -35,10 +35,17 @@ before any game is played.
 
 from __future__ import annotations
 
-from .cli import build_parser, main, run_arena
-from .figures import format_table, mean_ci, percentile, summarize
-from .play import DealResult, GameOutcome, iter_deals, play_deal, play_game
-from .spec import ArenaConfig, BotSpec, deal_order, entry_count, parse_rules_opts, seatings
+from briscola.arena.cli import build_parser, main, run_arena
+from briscola.arena.figures import format_table, mean_ci, percentile, summarize
+from briscola.arena.play import DealResult, GameOutcome, iter_deals, play_deal, play_game
+from briscola.arena.spec import (
+    ArenaConfig,
+    BotSpec,
+    deal_order,
+    entry_count,
+    parse_rules_opts,
+    seatings,
+)
 
 __all__ = [
     "ArenaConfig",

@@ -13,12 +13,11 @@ from typing import Any
 
 from briscola.ai import BOT_NAMES
 from briscola.ai.protocol import MAX_TIME_LIMIT_MS
+from briscola.arena.figures import format_table, summarize
+from briscola.arena.play import DealResult, iter_deals
+from briscola.arena.spec import ArenaConfig, BotSpec, entry_count, parse_rules_opts, seatings
 from briscola.cliargs import positive_number, whole_number
 from briscola.engine import PRESET_DESCRIPTIONS, PRESETS, Rules
-
-from .figures import format_table, summarize
-from .play import DealResult, iter_deals
-from .spec import ArenaConfig, BotSpec, entry_count, parse_rules_opts, seatings
 
 # ---------------------------------------------------------------------------- command line
 

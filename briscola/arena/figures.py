@@ -7,8 +7,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from .play import DealResult
-from .spec import ArenaConfig, entry_count, seatings
+from briscola.arena.play import DealResult
+from briscola.arena.spec import ArenaConfig, entry_count, seatings
 
 # ---------------------------------------------------------------------------- statistics
 

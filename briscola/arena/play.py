@@ -12,9 +12,8 @@ from typing import Any
 
 from briscola.ai import Bot
 from briscola.ai.protocol import BotProgramError, ProgramBot
+from briscola.arena.spec import ArenaConfig, deal_order, entry_count, seatings
 from briscola.engine import GameState, to_record, view
-
-from .spec import ArenaConfig, deal_order, entry_count, seatings
 
 # ---------------------------------------------------------------------------- playing
 

@@ -4,7 +4,7 @@
   :class:`~briscola.engine.PlayerView` alone (:mod:`.assess`);
 * :func:`explain`: why a card is the best, or what another gave up, as a message id and
   facts of the position (:mod:`.reasons`; the GUI words it in the player's language:
-  :mod:`briscola.gui.coachtext`);
+  :mod:`briscola.text.coachtext`);
 * :func:`review`: every card a seat played in a recorded hand, graded from what the seat
   knew then, with a summary (:mod:`.review`; ``python -m briscola.review``).
 
@@ -19,9 +19,9 @@ True
 
 from __future__ import annotations
 
-from .assess import Assessment, default_budget, evaluate
-from .reasons import REASONS, Reason, explain
-from .review import VERDICTS, MoveReview, Review, decisions, review, verdict
+from briscola.coach.assess import Assessment, default_budget, evaluate
+from briscola.coach.reasons import REASONS, Reason, explain
+from briscola.coach.review import VERDICTS, MoveReview, Review, decisions, review, verdict
 
 __all__ = [
     "REASONS",

@@ -4,7 +4,7 @@ The coach never writes sentences: :func:`explain` picks one of :data:`REASONS` a
 :class:`Reason` with simple facts of the position (points on the table, whether the card
 takes the trick, which cards still out could beat it, trumps still out) as seen by the
 seat. The GUI turns it into a sentence in the player's language
-(:func:`briscola.gui.coachtext.reason_text`).
+(:func:`briscola.text.coachtext.reason_text`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from briscola.ai.knowledge import Knowledge, beats, table_winner
+from briscola.coach.assess import Assessment
 from briscola.engine import Card, PlayerView
-
-from .assess import Assessment
 
 __all__ = ["REASONS", "Reason", "explain"]
 

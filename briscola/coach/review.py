@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from briscola.coach.assess import default_budget, evaluate
+from briscola.coach.reasons import Reason, explain
 from briscola.engine import (
     Action,
     Auction,
@@ -35,9 +37,6 @@ from briscola.engine import (
     replay,
     view,
 )
-
-from .assess import default_budget, evaluate
-from .reasons import Reason, explain
 
 __all__ = ["GOOD", "VERDICTS", "MoveReview", "Review", "decisions", "review", "verdict"]
 

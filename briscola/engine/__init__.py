@@ -8,7 +8,7 @@ forbid.
 
 from __future__ import annotations
 
-from .actions import (
+from briscola.engine.actions import (
     PASS,
     Action,
     Bid,
@@ -20,9 +20,9 @@ from .actions import (
     action_from_json,
     parse_action,
 )
-from .cards import DECK, Card, Rank, Suit, cards_from_codes, codes
-from .codec import CodecError, ViewError, parse_json, view_from_json, view_to_json
-from .events import (
+from briscola.engine.cards import DECK, Card, Rank, Suit, cards_from_codes, codes
+from briscola.engine.codec import CodecError, ViewError, parse_json
+from briscola.engine.events import (
     Auction,
     BriscolaTurned,
     Called,
@@ -37,12 +37,19 @@ from .events import (
     Swapped,
     TrickWon,
 )
-from .match import Match
-from .record import FORMAT, ReplayError, read_records, replay, to_record, write_records
-from .rules import PRESET_DESCRIPTIONS, PRESETS, MatchFormat, Rules
-from .sim import Sim
-from .state import GameState, HandResult, SwapRecord, Trick, trick_winner
-from .view import PlayerView, determinize, view
+from briscola.engine.match import Match
+from briscola.engine.record import (
+    FORMAT,
+    ReplayError,
+    read_records,
+    replay,
+    to_record,
+    write_records,
+)
+from briscola.engine.rules import PRESET_DESCRIPTIONS, PRESETS, MatchFormat, Rules
+from briscola.engine.sim import Sim
+from briscola.engine.state import GameState, HandResult, SwapRecord, Trick, trick_winner
+from briscola.engine.view import PlayerView, determinize, view, view_from_json, view_to_json
 
 __all__ = [
     "DECK",

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import Card, Rank
+from briscola.engine.cards import Card, Rank
 
 __all__ = [
     "PASS",

@@ -21,9 +21,9 @@ import random
 import time
 from collections.abc import Callable
 
-from .rules import Rules
-from .sim import Sim, playout2
-from .state import GameState
+from briscola.engine.rules import Rules
+from briscola.engine.sim import Sim, playout2
+from briscola.engine.state import GameState
 
 PEER_GAMES_PER_SECOND = 6900.0
 TARGET = 15000.0

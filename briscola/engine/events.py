@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Bid
-from .cards import Card
+from briscola.engine.actions import Bid
+from briscola.engine.cards import Card
 
 if TYPE_CHECKING:
-    from .state import HandResult, Trick
+    from briscola.engine.scoring import HandResult
+    from briscola.engine.tricks import Trick
 
 __all__ = [
     "Auction",

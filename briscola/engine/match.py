@@ -25,9 +25,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from .events import MatchOver
-from .rules import Rules
-from .state import GameState, HandResult
+from briscola.engine.events import MatchOver
+from briscola.engine.rules import Rules
+from briscola.engine.state import GameState, HandResult
 
 __all__ = ["Match"]
 

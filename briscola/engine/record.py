@@ -24,10 +24,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from .actions import PASS, Call, IllegalMoveError, Play, Swap, action_from_json
-from .cards import Card
-from .codec import CodecError, parse_json, rules_from
-from .state import GameState, SwapRecord
+from briscola.engine.actions import PASS, Call, IllegalMoveError, Play, Swap, action_from_json
+from briscola.engine.cards import Card
+from briscola.engine.codec import CodecError, card_from_json, parse_json, rules_from
+from briscola.engine.rules import short_repr
+from briscola.engine.state import GameState, SwapRecord
 
 __all__ = [
     "FORMAT",
@@ -87,10 +88,7 @@ def to_record(state: GameState, meta: Mapping[str, Any] | None = None) -> dict[s
 
 
 def _card(code: Any, where: str) -> Card:
-    try:
-        return Card.from_code(code)
-    except ValueError as exc:
-        raise ReplayError(f"{where}: {exc}") from None
+    return card_from_json(code, where, ReplayError)
 
 
 def _field(doc: Any, key: str, kind: type, where: str = "record") -> Any:
@@ -196,12 +194,12 @@ def replay(doc: Any) -> GameState:
             winner, points = trick.get("winner"), trick.get("points")
             if not isinstance(winner, int) or isinstance(winner, bool) or winner != done.winner:
                 raise ReplayError(
-                    f"{where}: the record says seat {_short(winner)} won,"
+                    f"{where}: the record says seat {short_repr(winner)} won,"
                     f" the rules say seat {done.winner}"
                 )
             if not isinstance(points, int) or isinstance(points, bool) or points != done.points:
                 raise ReplayError(
-                    f"{where}: the record says {_short(points)} points, the cards hold"
+                    f"{where}: the record says {short_repr(points)} points, the cards hold"
                     f" {done.points}"
                 )
     while swaps and swaps[0].trick == len(state.tricks) and swaps[0].seat == state.current_player:
@@ -219,11 +217,6 @@ def replay(doc: Any) -> GameState:
         if dict(result) != state.outcome().to_json():
             raise ReplayError("result: the recorded result differs from the replayed one")
     return state
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 30 else text[:27] + "..."
 
 
 def _parse_swap(entry: Any, i: int) -> SwapRecord:

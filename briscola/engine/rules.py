@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
-from .cards import DECK, STRENGTH, STRENGTH_THREE_AS_THREE, Card, Rank
+from briscola.engine.cards import DECK, STRENGTH, STRENGTH_THREE_AS_THREE, Card, Rank
 
 __all__ = [
     "PRESETS",
@@ -152,7 +152,7 @@ class Rules:
     def _problem(self) -> str | None:
         n = self.players
         if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 6:
-            return f"players must be 2 to 6, got {_short(n)}"
+            return f"players must be 2 to 6, got {short_repr(n)}"
         wrong = _wrong_type(self)
         if wrong:
             return wrong
@@ -320,13 +320,13 @@ class Rules:
             raise ValueError("rules.preset must be a string")
         if name != "custom" and name not in PRESETS:
             raise ValueError(
-                f"unknown preset {_short(name)}: expected custom or one of {', '.join(PRESETS)}"
+                f"unknown preset {short_repr(name)}: expected custom or one of {', '.join(PRESETS)}"
             )
         if "name" in fields:
             raise ValueError("unknown rule option(s): name (the preset is 'preset')")
         match = fields.get("match")
         if match is not None and not isinstance(match, str):
-            raise ValueError(f"match must be a string such as 'best-of-3', got {_short(match)}")
+            raise ValueError(f"match must be a string such as 'best-of-3', got {short_repr(match)}")
         removed = fields.get("removed")
         if removed is not None and not isinstance(removed, list | tuple):
             raise ValueError("removed must be a list of card codes")
@@ -363,9 +363,14 @@ class Rules:
         return ", ".join(parts)
 
 
-def _short(value: Any) -> str:
+def short_repr(value: Any, limit: int = 30) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for a message about a bad value.
+
+    >>> short_repr("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
     text = repr(value)
-    return text if len(text) <= 30 else text[:27] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _BOOL_FIELDS: Final = (
@@ -382,16 +387,16 @@ _BOOL_FIELDS: Final = (
 def _wrong_type(rules: Rules) -> str | None:
     """The first field of ``rules`` with a value of the wrong type (from JSON, say)."""
     if not isinstance(rules.name, str):
-        return f"preset must be a string, got {_short(rules.name)}"
+        return f"preset must be a string, got {short_repr(rules.name)}"
     for key in _BOOL_FIELDS:
         if not isinstance(getattr(rules, key), bool):
-            return f"{key} must be true or false, got {_short(getattr(rules, key))}"
+            return f"{key} must be true or false, got {short_repr(getattr(rules, key))}"
     if not isinstance(rules.hand_size, int) or isinstance(rules.hand_size, bool):
-        return f"hand_size must be a whole number, got {_short(rules.hand_size)}"
+        return f"hand_size must be a whole number, got {short_repr(rules.hand_size)}"
     if not isinstance(rules.match, MatchFormat):
-        return f"match must be a match format such as 'best-of-3', got {_short(rules.match)}"
+        return f"match must be a match format such as 'best-of-3', got {short_repr(rules.match)}"
     if not isinstance(rules.partners_see, str):
-        return f"partners_see must be a string, got {_short(rules.partners_see)}"
+        return f"partners_see must be a string, got {short_repr(rules.partners_see)}"
     if not isinstance(rules.removed, tuple) or not all(
         isinstance(code, str) for code in rules.removed
     ):

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Bid
-from .rules import Rules
+from briscola.engine.actions import Bid
+from briscola.engine.rules import Rules
 
 __all__ = ["HandResult", "hand_result"]
 

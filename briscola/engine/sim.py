@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .cards import DECK, STRENGTH, STRENGTH_THREE_AS_THREE
-from .state import GameState
+from briscola.engine.cards import DECK, STRENGTH, STRENGTH_THREE_AS_THREE
+from briscola.engine.state import GameState
 
 __all__ = ["BEATS", "POINTS", "STRENGTH3_INT", "STRENGTH_INT", "SUIT", "Sim", "taker"]
 

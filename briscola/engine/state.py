@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal
 
-from .actions import PASS, Action, Bid, Call, IllegalMoveError, Pass, Play, Swap
-from .cards import Card, Rank, Suit
-from .events import (
+from briscola.engine.actions import PASS, Action, Bid, Call, IllegalMoveError, Pass, Play, Swap
+from briscola.engine.cards import Card, Rank, Suit
+from briscola.engine.events import (
     Auction,
     BriscolaTurned,
     Called,
@@ -35,8 +34,9 @@ from .events import (
     Swapped,
     TrickWon,
 )
-from .rules import Rules
-from .scoring import HandResult, hand_result
+from briscola.engine.rules import Rules
+from briscola.engine.scoring import HandResult, hand_result
+from briscola.engine.tricks import SwapRecord, Trick
 
 __all__ = [
     "GameState",
@@ -56,30 +56,6 @@ _PLAYS: Final[tuple[Play, ...]] = tuple(Play(Card.from_index(i)) for i in range(
 #: Face-up briscola ranks that the 7 of trump may be swapped for, and those for the 2.
 SWAP_FOR_SEVEN: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.THREE})
 SWAP_FOR_TWO: Final = frozenset({Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN})
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: ``cards[i]`` was played by ``seats[i]``; ``seats[0]`` led."""
-
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int
-    points: int
-
-    @property
-    def leader(self) -> int:
-        return self.seats[0]
-
-
-@dataclass(frozen=True, slots=True)
-class SwapRecord:
-    """A briscola swap made before the play of trick number ``trick`` (0-based)."""
-
-    trick: int
-    seat: int
-    gave: Card
-    took: Card
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None, strength: dict[Rank, int]) -> int:

@@ -1,2 +1,10 @@
-"""The pygame-ce application: one :class:`~briscola.gui.app.App` owning the window, the clock,
-a scene stack, the assets and the audio. Importing this package does no pygame work."""
+"""The pygame-ce application, the only package that imports pygame.
+
+One :class:`~briscola.gui.app.App` owns the window, the clock and the scene stack, and hands
+the scenes their services (:class:`~briscola.gui.scene.Services`: assets, audio, theme,
+settings, storage, the bot worker); :mod:`~briscola.gui.options` holds what the command
+line and the environment say, read once. Rooms: ``scenes/`` (one screen each, opened by
+name), ``table/`` (the table's parts: view side only, over a session), ``widgets/``,
+``render/``, ``layout/``; ``hosting`` runs a hosted table's server. Importing this package
+does no pygame work.
+"""

@@ -13,22 +13,23 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import __version__
-from . import autosave, i18n
-from .assets import Assets
-from .audio import Audio
-from .backdrop import Backdrop
-from .i18n import _
-from .scene import Scene
-from .settings import load_settings, peek_language, save_settings, usable_window_pos
-from .storage import atomic_write_json
-from .widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
-from .worker import BotWorker
+from briscola import __version__
+from briscola.gui.audio import Audio
+from briscola.gui.options import AppOptions
+from briscola.gui.render.assets import Assets
+from briscola.gui.render.backdrop import Backdrop
+from briscola.gui.scene import Scene
+from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
+from briscola.gui.worker import BotWorker
+from briscola.storage import Storage
+from briscola.storage.files import atomic_write_json
+from briscola.storage.settings import load_settings, peek_language, save_settings, usable_window_pos
+from briscola.text import i18n
+from briscola.text.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -38,32 +39,24 @@ FPS = 60
 
 
 @dataclass
-class AppOptions:
-    """What the command line asked for (None: use the saved setting)."""
-
-    size: tuple[int, int] | None = None
-    fullscreen: bool | None = None
-    deck: str | None = None
-    lang: str | None = None
-    demo: bool = False
-    preset: str | None = None
-    frames: int | None = None
-    turbo: bool = False
-    seed: int | None = None
-    settings_path: Path | None = None
-    self_check: bool = False
-
-
-@dataclass
 class Notice:
     text: str
     until: float
 
 
 class App:
-    """Owns the window, the clock, the scene stack, the assets and the audio."""
+    """Owns the window, the clock and the scene stack, and the services the scenes are given
+    (:class:`~briscola.gui.scene.Services`). ``bots`` and ``storage`` may be passed in (a
+    test's own folders, a thread instead of a process); the assets and the audio are made
+    once the window is open."""
 
-    def __init__(self, options: AppOptions | None = None) -> None:
+    def __init__(
+        self,
+        options: AppOptions | None = None,
+        *,
+        bots: BotWorker | None = None,
+        storage: Storage | None = None,
+    ) -> None:
         self.options = options or AppOptions()
         self.settings_path = self.options.settings_path
         # The language first: messages about the settings file are already in it.
@@ -108,11 +101,12 @@ class App:
         self.backdrop = Backdrop(self.assets)
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.clock = pygame.time.Clock()
-        report = os.environ.get("BRISCOLA_REPORT")
         #: End-to-end tests: where to write what is on screen (see Scene.report).
-        self._report_path = Path(report) if report else None
+        self._report_path = self.options.report
         #: Computer players think in a worker process (see worker.py).
-        self.bots = BotWorker(use_processes=os.environ.get("BRISCOLA_BOT_THREADS") != "1")
+        self.bots = bots or BotWorker(use_processes=self.options.bot_processes)
+        #: The player's files (autosave, statistics, the online seat held).
+        self.storage = storage or Storage()
 
     # ------------------------------------------------------------------ window
 
@@ -264,7 +258,7 @@ class App:
     @functools.cached_property
     def scene_factories(self) -> dict[str, Callable[..., Scene | None]]:
         """The scenes by name (registered in ``scenes/__init__.py``; a test may put its own)."""
-        from .scenes import FACTORIES
+        from briscola.gui.scenes import FACTORIES
 
         return dict(FACTORIES)
 
@@ -377,7 +371,7 @@ class App:
         for event in pygame.event.get():
             self._handle(event)
         self.time += dt
-        problem = autosave.take_notice()  # a failed background autosave
+        problem = self.storage.autosave.take_notice()  # a failed background autosave
         if problem:
             self.notify(problem)
         scene = self.scene
@@ -477,6 +471,7 @@ class App:
                 self.settings.window_pos = position
         self.save_settings()
         self.bots.close()
+        self.storage.close()
         self.audio.close()
         pygame.display.quit()
 
@@ -490,3 +485,10 @@ def _desktop_sizes() -> list[tuple[int, int]]:
         return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
     except (pygame.error, TypeError, ValueError):
         return []
+
+
+if TYPE_CHECKING:
+    from briscola.gui.scene import Services
+
+    # mypy --strict checks here that the App gives a scene every service it may ask for.
+    _CONFORMS: type[Services] = App

@@ -6,8 +6,8 @@ import logging
 
 import pygame
 
-from .assets import SOUND_NAMES
-from .paths import asset_path
+from briscola.gui.render.assets import SOUND_NAMES
+from briscola.resources import asset_path
 
 log = logging.getLogger(__name__)
 

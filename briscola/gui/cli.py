@@ -9,10 +9,12 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from .. import __version__
-from ..engine import PRESETS
-from . import i18n, paths
-from .i18n import _
+from briscola import __version__
+from briscola.engine import PRESETS
+from briscola.resources import asset_path
+from briscola.storage import paths
+from briscola.text import i18n
+from briscola.text.i18n import _
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -60,7 +62,7 @@ def _early_language(argv: Sequence[str]) -> str:
             return argv[index + 1]
         if arg.startswith("--lang="):
             return arg.partition("=")[2]
-    from .settings import peek_language
+    from briscola.storage.settings import peek_language
 
     return peek_language()
 
@@ -78,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     screen.add_argument("--windowed", action="store_true", help=_("start in a window"))
     screen.add_argument("--fullscreen", action="store_true", help=_("start full screen"))
     parser.add_argument("--size", type=_size, metavar="WxH", help=_("window size, e.g. 1280x720"))
-    from .decks import deck_ids  # the decks whose manifests are good
+    from briscola.text.decks import deck_ids  # the decks whose manifests are good
 
     parser.add_argument("--deck", choices=deck_ids(), help=_("card faces (also in Settings)"))
     parser.add_argument(
@@ -174,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _clean_user_folders() -> None:
     """Remove the temporary files that saves killed half-way left (only old ones, only the
     ``.<name>.json.XXXXXXXX.tmp`` files the game itself writes)."""
-    from .storage import clean_folder
+    from briscola.storage.files import clean_folder
 
     for folder in {paths.config_dir(), paths.data_dir(), paths.records_dir()}:
         clean_folder(folder)
@@ -183,7 +185,8 @@ def _clean_user_folders() -> None:
 def _run(args: argparse.Namespace) -> int:
     import pygame
 
-    from .app import App, AppOptions
+    from briscola.gui.app import App
+    from briscola.gui.options import AppOptions
 
     _clean_user_folders()
 
@@ -201,12 +204,12 @@ def _run(args: argparse.Namespace) -> int:
     )
     if args.self_check:
         return _self_check(options)
-    if not paths.asset_path("cards").is_dir():
+    if not asset_path("cards").is_dir():
         _fatal(
             _(
                 "Briscola's card, sound and font files are missing ({path})."
                 " Please reinstall the game."
-            ).format(path=paths.asset_path())
+            ).format(path=asset_path())
         )
         return 1
     try:
@@ -214,12 +217,12 @@ def _run(args: argparse.Namespace) -> int:
     except pygame.error as exc:
         _fatal(_("Briscola could not open its window: {problem}").format(problem=exc))
         return 1
-    from .scenes.menu import MenuScene
+    from briscola.gui.scenes.menu import MenuScene
 
     first = MenuScene(app)
     if args.demo:
-        from .scenes.table import TableScene
-        from .setup import demo_setup
+        from briscola.game.setup import demo_setup
+        from briscola.gui.scenes.table import TableScene
 
         table = TableScene(app, demo_setup(args.preset or "classic2", args.seed), demo=True)
         status = app.run(table)
@@ -239,8 +242,8 @@ def _online_check() -> str | None:
 
         import zeroconf  # noqa: F401  (tables on the local network)
 
-        from ..net.client import NetClient
-        from ..server.app import ServerConfig, ServerThread
+        from briscola.client.connection import NetClient
+        from briscola.server.app import ServerConfig, ServerThread
     except ImportError as exc:
         return f"missing module: {exc}"
     try:
@@ -262,9 +265,9 @@ def _self_check(options: object) -> int:
     """Load every asset; print a report; exit 1 if anything is missing."""
     import pygame
 
-    from .assets import BACK_NAMES, DECK_STYLES, SOUND_NAMES, Assets
-    from .audio import Audio
-    from .paths import asset_path
+    from briscola.gui.audio import Audio
+    from briscola.gui.render.assets import BACK_NAMES, DECK_STYLES, SOUND_NAMES, Assets
+    from briscola.resources import asset_path
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()

@@ -10,12 +10,68 @@ change between frames.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from .app import App
+    from briscola.gui.audio import Audio
+    from briscola.gui.options import AppOptions
+    from briscola.gui.render.assets import Assets
+    from briscola.gui.render.backdrop import Backdrop
+    from briscola.gui.widgets.theme import Theme
+    from briscola.gui.worker import BotWorker
+    from briscola.storage import Storage
+    from briscola.storage.settings import Settings
+
+
+class Services(Protocol):
+    """What a scene may use of the application (the :class:`~briscola.gui.app.App` is one):
+    the services it was given (assets, audio, theme, settings, the computers' worker), the
+    window's size and scale, messages to the player, and the scene stack. Scenes and the
+    table's parts are typed against this, never against the App itself."""
+
+    options: AppOptions
+    settings: Settings
+    assets: Assets
+    audio: Audio
+    backdrop: Backdrop
+    bots: BotWorker
+    storage: Storage
+    frame: int
+    time: float
+    fullscreen: bool
+
+    @property
+    def theme(self) -> Theme: ...
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def ui_scale(self) -> float: ...
+    @property
+    def scene(self) -> Scene | None: ...
+    @property
+    def scenes(self) -> list[Scene]: ...
+    @property
+    def language_override(self) -> str | None: ...
+    def px(self, value: float) -> int: ...
+    def version(self) -> str: ...
+    def notify(self, text: str, seconds: float = 5.0) -> None: ...
+    def draw_backdrop(self, surface: pygame.Surface) -> None: ...
+    def save_settings(self) -> None: ...
+    def settings_changed(self) -> None: ...
+    def end_language_override(self) -> None: ...
+    def toggle_fullscreen(self) -> None: ...
+    def set_fullscreen(self, on: bool) -> None: ...
+    @property
+    def scene_factories(self) -> dict[str, Callable[..., Scene | None]]: ...
+    def open(self, name: str, mode: str = "push", **options: Any) -> Scene | None: ...
+    def push(self, scene: Scene) -> None: ...
+    def replace(self, scene: Scene) -> None: ...
+    def pop(self, count: int = 1) -> None: ...
+    def reset_to(self, scene: Scene) -> None: ...
+    def quit(self) -> None: ...
 
 
 class Scene:
@@ -24,7 +80,7 @@ class Scene:
     #: Draw the scene below first when False (overlays).
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
 
     # lifecycle
@@ -68,7 +124,7 @@ class Scene:
     def report(self) -> dict[str, Any]:
         """What is on screen and where, for end-to-end tests driving a real window: the
         named, clickable widgets of the scene (``BRISCOLA_REPORT``, see App)."""
-        from .widgets import WidgetGroup
+        from briscola.gui.widgets import WidgetGroup
 
         widgets: dict[str, list[int]] = {}
         labels: dict[str, str] = {}

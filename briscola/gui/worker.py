@@ -17,8 +17,9 @@ import threading
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
-from ..ai.base import Bot
-from ..engine import Action, PlayerView
+from briscola.ai.base import Bot
+from briscola.engine import Action, PlayerView
+from briscola.game.bots import think
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +37,9 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def think(bot: Bot, seen: PlayerView) -> tuple[Action, Bot]:
-    """Runs in the worker: the bot's choice, and the bot itself (its state advanced)."""
-    return bot.choose(seen), bot
-
-
 class BotWorker:
-    """One worker for the whole app (bots move one at a time)."""
+    """One worker for the whole app (bots move one at a time): the
+    :class:`~briscola.game.bots.BotPort` of every local session."""
 
     def __init__(self, use_processes: bool = True) -> None:
         self._executor: Executor | None = None

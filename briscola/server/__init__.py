@@ -6,7 +6,8 @@ WebSockets, judged by the engine. Run ``python -m briscola.server``; the protoco
 thread (the embedded server of a host, and tests); :mod:`briscola.server.load` measures it.
 """
 
-from .app import Server, ServerConfig, ServerThread
-from .tables import Table, TableError
+from briscola.server.app import Server, ServerConfig, ServerThread
+from briscola.server.seats import TableError
+from briscola.server.tables import Table
 
 __all__ = ["Server", "ServerConfig", "ServerThread", "Table", "TableError"]

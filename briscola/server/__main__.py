@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from briscola.cliargs import port, positive_number, whole_number
-
-from .app import Server, ServerConfig
+from briscola.server.app import Server, ServerConfig
 
 __all__ = ["main", "parse_args"]
 
@@ -144,7 +143,7 @@ async def _serve(config: ServerConfig, args: argparse.Namespace) -> None:
     print(f"listening on {server.url}", flush=True)
     announcer = None
     if args.announce:
-        from briscola.net.lan import TableAnnouncer
+        from briscola.protocol.lan import TableAnnouncer
 
         announcer = TableAnnouncer(server, args.announce, args.mdns_interface)
         await announcer.start()

@@ -16,14 +16,12 @@ import contextlib
 import logging
 import multiprocessing
 import secrets
-import ssl
 import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.server import Server as WsServer
@@ -33,7 +31,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from briscola.engine import Rules
-from briscola.net.wire import (
+from briscola.protocol.wire import (
     CODE_ALPHABET,
     CODE_LENGTH,
     PROTOCOL,
@@ -43,8 +41,9 @@ from briscola.net.wire import (
     encode,
     normalize_code,
 )
-
-from .tables import LEVELS, FrameTap, Seat, SeatKind, Table, TableConfig
+from briscola.server.config import ServerConfig
+from briscola.server.seats import Seat, bot_names, seat_kinds
+from briscola.server.tables import FrameTap, Table
 
 __all__ = ["Server", "ServerConfig", "ServerThread"]
 
@@ -54,65 +53,6 @@ log = logging.getLogger("briscola.server")
 CLOSE_PROTOCOL: Final = 4000
 CLOSE_ABUSE: Final = 4008
 CLOSE_IDLE: Final = 4001
-
-
-@dataclass
-class ServerConfig:
-    """Every limit and timing of the server (``python -m briscola.server --help``)."""
-
-    host: str = "127.0.0.1"
-    port: int = 8765
-    ssl: ssl.SSLContext | None = None
-    records: Path | None = None
-    #: Seconds a dropped player's seat waits before a computer player takes over.
-    grace: float = 60.0
-    #: Embedded in the host's app: the host leaving closes the table.
-    embedded: bool = False
-    max_tables: int = 1000
-    max_connections: int = 2000
-    max_per_address: int = 64
-    #: Largest frame accepted, in bytes (``websockets``' ``max_size``).
-    max_message: int = 16 * 1024
-    #: Messages per second per connection, with bursts of ``burst``.
-    rate: float = 10.0
-    burst: int = 30
-    #: Refused (rate-limited) messages in a row before the connection is closed.
-    strikes: int = 200
-    hello_timeout: float = 10.0
-    #: Seconds a connection may stay without a table before it is closed.
-    idle_timeout: float = 300.0
-    #: Seconds a waiting room may stay untouched before it is closed.
-    lobby_timeout: float = 1800.0
-    next_hand_timeout: float = 120.0
-    #: Failed joins (bad code or token) per address within ``failed_join_window`` seconds.
-    failed_joins: int = 10
-    failed_join_window: float = 60.0
-    ping_interval: float | None = 20.0
-    ping_timeout: float | None = 20.0
-    bot_threads: int = 2
-    #: Computer players think in this many processes (0: in ``bot_threads`` threads).
-    bot_processes: int = 0
-    bot_time: float = 1.0
-    bot_delay: float = 0.0
-    #: Seconds a person may take over one move before a computer plays it (None: no limit).
-    turn_timeout: float | None = 300.0
-    takeover_level: str = "medium"
-    #: Frames queued for one slow client before it is disconnected.
-    outbox_limit: int = 1000
-    #: Seconds between sweeps for idle tables.
-    sweep_interval: float = 5.0
-
-    def table_config(self) -> TableConfig:
-        return TableConfig(
-            grace=self.grace,
-            next_hand_timeout=self.next_hand_timeout,
-            bot_delay=self.bot_delay,
-            takeover_level=self.takeover_level,
-            bot_time=self.bot_time,
-            turn_timeout=self.turn_timeout,
-            embedded=self.embedded,
-            records=self.records,
-        )
 
 
 class _Conn:
@@ -425,8 +365,8 @@ class Server:
             rules = Rules.from_dict(rules_data)
         except (ValueError, TypeError) as exc:
             raise ProtocolError("bad_rules", f"rules: {exc}") from None
-        kinds = _seat_kinds(message.get("seats"), rules.players)
-        names = _bot_names(message.get("seats"))
+        kinds = seat_kinds(message.get("seats"), rules.players)
+        names = bot_names(message.get("seats"))
         host = message.get("seat", 0)
         if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < rules.players:
             raise ProtocolError("bad_seats", f"seat must be a number from 0 to {rules.players - 1}")
@@ -568,41 +508,6 @@ def _refuse(ws: ServerConnection, status: HTTPStatus, text: str) -> Response:
     response = ws.respond(status, text + "\n")
     response.headers = Headers([("Content-Type", "text/plain; charset=utf-8")])
     return response
-
-
-def _bot_names(data: Any) -> list[str]:
-    """The names the host gave its computer players (checked like a person's name; "" where
-    none was given): ``[{"kind": "bot", "level": "hard", "name": "Bruno"}]``. Call it after
-    :func:`_seat_kinds` has checked the list."""
-    if not isinstance(data, list):
-        return []
-    return [
-        check_name(entry["name"]) if entry.get("kind") == "bot" and "name" in entry else ""
-        for entry in data
-    ]
-
-
-def _seat_kinds(data: Any, players: int) -> list[tuple[SeatKind, str]]:
-    """Seats as the host asks: ``[{"kind": "human"}, {"kind": "bot", "level": "hard"}]``."""
-    if data is None:
-        return [("human", "medium")] * players
-    if not isinstance(data, list) or len(data) != players:
-        raise ProtocolError("bad_seats", f"seats must list {players} seats")
-    kinds: list[tuple[SeatKind, str]] = []
-    for entry in data:
-        if not isinstance(entry, dict):
-            raise ProtocolError("bad_seats", 'each seat is {"kind": "human"} or {"kind": "bot"}')
-        level = entry.get("level", "medium")
-        if level not in LEVELS:
-            raise ProtocolError("bad_seats", f"level must be one of {', '.join(LEVELS)}")
-        kind = entry.get("kind")
-        if kind == "human":
-            kinds.append(("human", str(level)))
-        elif kind == "bot":
-            kinds.append(("bot", str(level)))
-        else:
-            raise ProtocolError("bad_seats", 'a seat kind is "human" or "bot"')
-    return kinds
 
 
 class ServerThread:

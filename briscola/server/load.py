@@ -28,7 +28,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from briscola.net.wire import PROTOCOL
+from briscola.protocol.wire import PROTOCOL
 
 __all__ = ["main"]
 

@@ -1,7 +1,9 @@
 """Tables: seats, the waiting room and the game, with the engine as the only judge.
 
-A :class:`Table` lives on the server's event loop and never blocks it: computer players
-think in the server's thread pool, and messages go out through each peer's own queue
+A :class:`Table` lives on the server's event loop and never blocks it. The match itself is
+run by the :class:`~briscola.game.driver.MatchDriver` (the same driver as a game on one
+computer): the table adds connections, clocks and admission. Computer players think in the
+server's pool, and messages go out through each peer's own queue
 (:meth:`Peer.post`). Each seat is sent only :func:`briscola.engine.view` of its seat and
 :meth:`GameState.events_for` that seat, nothing else about the deal.
 """
@@ -17,121 +19,34 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Literal
 
-from briscola.ai import BOT_NAMES, Bot, make_bot
+from briscola import __version__
+from briscola.ai import Bot
 from briscola.engine import (
     Action,
     GameState,
     IllegalMoveError,
     Match,
     MatchOver,
-    PlayerView,
     Rules,
     action_from_json,
-    to_record,
     view,
 )
-from briscola.net.wire import PROTOCOL, ProtocolError, encode, event_to_json
+from briscola.game.bots import think
+from briscola.game.driver import BotJob, MatchDriver
+from briscola.game.driver import Seat as Player
+from briscola.protocol.wire import encode, event_to_json
+from briscola.server.seats import Peer, Seat, SeatKind, TableConfig, TableError
 
-__all__ = ["Peer", "Seat", "Table", "TableConfig", "TableError"]
+__all__ = ["FrameTap", "Table"]
 
 log = logging.getLogger("briscola.server")
 
-SeatKind = Literal["human", "bot"]
 TablePhase = Literal["lobby", "playing", "between", "over", "closed"]
 
-#: Computer levels a seat may be given (the ``pimc`` and ``hard`` searches are slower).
-LEVELS: Final = BOT_NAMES
-
-
-class TableError(ProtocolError):
-    """A request the table refuses (wrong phase, not your turn, illegal move...)."""
-
-
-class Peer(Protocol):
-    """A connected player as a table sees it."""
-
-    name: str
-
-    def post(self, text: str) -> None:
-        """Queue one frame for sending (never blocks)."""
-        ...
-
-
-@dataclass
-class TableConfig:
-    """What tables take from the server's configuration."""
-
-    grace: float = 60.0
-    next_hand_timeout: float = 120.0
-    bot_delay: float = 0.0
-    takeover_level: str = "medium"
-    #: Seconds a computer player may think per move.
-    bot_time: float = 1.0
-    #: Seconds a person may take over one move before a computer plays it (None: no limit).
-    turn_timeout: float | None = 300.0
-    embedded: bool = False
-    records: Path | None = None
-
-
-@dataclass
-class Seat:
-    index: int
-    #: As the host configured it: open to a person, or a computer player.
-    kind: SeatKind
-    #: The computer level of a bot seat, and of the bot that stands in for an absent person.
-    level: str
-    name: str = ""
-    token: str | None = None
-    peer: Peer | None = None
-    ready: bool = False
-    away_since: float | None = None
-    #: A computer player moves for this seat (a bot seat, or a person replaced after grace).
-    bot_plays: bool = False
-    bot: Bot | None = None
-    wants_next: bool = False
-    #: Index into the hand's events up to which this seat's peer has been sent.
-    sent: int = 0
-    grace_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
-
-    @property
-    def claimed(self) -> bool:
-        return self.token is not None
-
-    def computer_name(self) -> str:
-        """The name of a computer player the host did not name: its level and seat."""
-        return f"{self.level.capitalize()} {self.index + 1}"
-
-    @property
-    def connected(self) -> bool:
-        return self.peer is not None
-
-    def info(self) -> dict[str, Any]:
-        """The public description of the seat (no token)."""
-        return {
-            "seat": self.index,
-            "kind": self.kind,
-            "level": self.level if self.kind == "bot" or self.bot_plays else None,
-            "name": self.name,
-            "claimed": self.claimed or self.kind == "bot",
-            "connected": self.connected,
-            "ready": self.ready or self.kind == "bot",
-            "away": self.away_since is not None,
-            "replaced": self.kind == "human" and self.bot_plays,
-        }
-
-
 FrameTap = Callable[["Table", int, str], None]
-
-
-def think(bot: Bot, seen: PlayerView) -> tuple[Action, Bot]:
-    """A computer player's move, and the bot as it is after it (it may learn as it plays):
-    runs in the server's thread or process pool, so the bot travels both ways."""
-    return bot.choose(seen), bot
 
 
 class Table:
@@ -160,27 +75,40 @@ class Table:
         self.pool = pool
         self.on_closed = on_closed
         self.tap = tap
-        self.seats = [
-            Seat(i, kind, level, bot_plays=kind == "bot") for i, (kind, level) in enumerate(kinds)
-        ]
+        self.seats = [Seat(i, Player("", kind, level)) for i, (kind, level) in enumerate(kinds)]
         for seat, name in itertools.zip_longest(self.seats, names[: len(self.seats)]):
             if seat.kind == "bot":
                 seat.name = name or seat.computer_name()
         self.host = host
         self.phase: TablePhase = "lobby"
-        self.match: Match | None = None
-        self.state: GameState | None = None
+        #: The match, once the host has started it.
+        self.driver: MatchDriver | None = None
         self.match_over: MatchOver | None = None
-        self.moves = 0
-        #: Hands dealt at this table (across matches): tells one hand's updates from the next.
-        self.deals = 0
-        self.rng = random.Random(secrets.randbits(128))
         self.created = time.monotonic()
         self.touched = self.created
         self.match_id = ""
         self._thinking = False
         self._next_timer: asyncio.TimerHandle | None = None
         self._turn_timer: asyncio.TimerHandle | None = None
+
+    @property
+    def match(self) -> Match | None:
+        return self.driver.match if self.driver is not None else None
+
+    @property
+    def state(self) -> GameState | None:
+        """The hand being played (or just finished)."""
+        return self.driver.state if self.driver is not None else None
+
+    @property
+    def moves(self) -> int:
+        """Moves made in this hand."""
+        return len(self.driver.played_by) if self.driver is not None else 0
+
+    @property
+    def deals(self) -> int:
+        """Hands dealt at this table (across matches): tells one hand's updates from the next."""
+        return self.driver.deals if self.driver is not None else 0
 
     # ------------------------------------------------------------------ sending
 
@@ -233,9 +161,9 @@ class Table:
             "standing": list(match.standing),
             "phase": self.phase,
         }
-        if state.is_terminal():
+        if state.is_terminal() and self.driver is not None:
             # Every card has been played face up: the record tells nothing new.
-            message["record"] = to_record(state)
+            message["record"] = self.driver.record()
         self._send(seat, message)
 
     def _update_all(self) -> None:
@@ -284,9 +212,8 @@ class Table:
                 seat, {"type": "closed", "reason": "replaced", "message": "signed in elsewhere"}
             )
         self._attach(seat, peer)
-        if seat.kind == "human":
-            seat.bot_plays = False
-            seat.bot = None
+        if seat.kind == "human" and self.driver is not None:
+            self.driver.restore(seat.index)
         self.broadcast_info()
         self._update(seat, reset=True)
         self._drive()
@@ -321,9 +248,8 @@ class Table:
         self._maybe_next()
 
     def _replace(self, seat: Seat) -> None:
-        seat.bot_plays = True
-        seat.bot = None
-        seat.level = self.config.takeover_level
+        if self.driver is not None:
+            self.driver.replace(seat.index, self.config.takeover_level)
 
     def leave(self, seat: Seat) -> None:
         """The person gives the seat up for good (the token stops working)."""
@@ -381,28 +307,33 @@ class Table:
         if self.phase == "lobby" and waiting:
             raise TableError("not_ready", f"{waiting[0].name} is not ready")
         for s in empty:
-            s.kind = "bot"
-            s.bot_plays = True
+            s.player.kind = "bot"
             s.name = s.computer_name()
-        self.match = Match(self.rules, first_dealer=self.rng.randrange(self.rules.players))
+        if self.driver is None:
+            seed = self.config.seed if self.config.seed is not None else secrets.randbits(128)
+            self.driver = MatchDriver(
+                self.rules,
+                [s.player for s in self.seats],
+                random.Random(seed),
+                time_limit=lambda level: self.config.bot_time,
+                app=f"briscola {__version__}",
+            )
+        else:
+            self.driver.new_match()
         self.match_over = None
         self.match_id = datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(3)
         self._deal()
 
     def _deal(self) -> None:
-        assert self.match is not None
+        assert self.driver is not None
         if self._next_timer is not None:
             self._next_timer.cancel()
             self._next_timer = None
-        self.state = self.match.new_hand(self.rng)
-        self.deals += 1
-        self.moves = 0
+        self.driver.deal()
         self.phase = "playing"
         for seat in self.seats:
             seat.sent = 0
             seat.wants_next = False
-            if seat.bot_plays:
-                seat.bot = None
         self.broadcast_info()
         self._update_all()
         self._drive()
@@ -420,16 +351,17 @@ class Table:
             action = action_from_json(data)
         except (ValueError, TypeError) as exc:
             raise TableError("bad_action", str(exc)) from None
-        self._apply(action)
-
-    def _apply(self, action: Action) -> None:
-        state = self.state
-        assert state is not None
+        assert self.driver is not None
         try:
-            state.apply(action)
+            self.driver.apply(action)
         except IllegalMoveError as exc:
             raise TableError("illegal", str(exc)) from None
-        self.moves += 1
+        self._moved()
+
+    def _moved(self) -> None:
+        """A move was made: the hand goes on, or it is over."""
+        state = self.state
+        assert state is not None
         self.touched = time.monotonic()
         if state.is_terminal():
             self._hand_over()
@@ -438,9 +370,9 @@ class Table:
             self._drive()
 
     def _hand_over(self) -> None:
-        assert self.match is not None and self.state is not None
-        self.match_over = self.match.finish_hand(self.state)
-        self.save_record(self.state, finished=True)
+        assert self.driver is not None
+        _summary, self.match_over = self.driver.finish_hand()
+        self.save_record()
         if self.match_over is not None:
             self.phase = "over"
         else:
@@ -494,45 +426,38 @@ class Table:
         loop = asyncio.get_running_loop()
         if not seat.bot_plays:
             limit = self.config.turn_timeout
-            if limit is not None:
-                stamp = (id(state), self.moves)
+            if limit is not None and self.driver is not None:
+                stamp = self.driver.stamp
                 self._turn_timer = loop.call_later(limit, self._turn_due, seat, stamp)
             return
-        if seat.bot is None:
-            seat.bot = self._make_bot(seat.level)
-        self._think(seat, seat.bot, forced=False)
+        self._think()
 
-    def _make_bot(self, level: str) -> Bot:
-        return make_bot(
-            level, random.Random(self.rng.getrandbits(64)), time_limit=self.config.bot_time
-        )
-
-    def _think(self, seat: Seat, bot: Bot, forced: bool) -> None:
-        state = self.state
-        assert state is not None
+    def _think(self, stand_in: str | None = None) -> None:
+        """Ask the computer of the seat to move (``stand_in``: a computer of that level,
+        once, for a person whose time ran out), in the pool, off the event loop."""
+        assert self.driver is not None
         self._thinking = True
-        seen = view(state, seat.index)
-        stamp = (id(state), self.moves)
+        job = self.driver.bot_job(stand_in)
         loop = asyncio.get_running_loop()
 
         def submit() -> None:
             try:
-                future = loop.run_in_executor(self.pool, think, bot, seen)
+                future = loop.run_in_executor(self.pool, think, job.bot, job.seen)
             except RuntimeError:  # the pool is shut down: the server is closing
                 self._thinking = False
                 return
-            future.add_done_callback(lambda done: self._bot_done(done, seat, stamp, forced))
+            future.add_done_callback(lambda done: self._bot_done(done, job))
 
-        if self.config.bot_delay > 0 and not forced:
+        if self.config.bot_delay > 0 and not job.forced:
             loop.call_later(self.config.bot_delay, submit)
         else:
             submit()
 
-    def _turn_due(self, seat: Seat, stamp: tuple[int, int]) -> None:
+    def _turn_due(self, seat: Seat, stamp: int) -> None:
         """A person let the turn clock run out: a computer plays this one move for them."""
         self._turn_timer = None
-        state = self.state
-        if self.phase != "playing" or state is None or stamp != (id(state), self.moves):
+        driver = self.driver
+        if self.phase != "playing" or driver is None or stamp != driver.stamp:
             return
         if seat.bot_plays or self._thinking:
             return
@@ -544,61 +469,37 @@ class Table:
                 "message": "your time to move ran out: a computer played this move for you",
             },
         )
-        self._think(seat, self._make_bot(self.config.takeover_level), forced=True)
+        self._think(stand_in=self.config.takeover_level)
 
-    def _bot_done(
-        self,
-        done: asyncio.Future[tuple[Action, Bot]],
-        seat: Seat,
-        stamp: tuple[int, int],
-        forced: bool = False,
-    ) -> None:
+    def _bot_done(self, done: asyncio.Future[tuple[Action, Bot]], job: BotJob) -> None:
         self._thinking = False
-        state = self.state
-        if self.phase != "playing" or state is None or stamp != (id(state), self.moves):
+        driver = self.driver
+        if self.phase != "playing" or driver is None or not driver.is_current(job):
             self._drive()
             return
-        if not seat.bot_plays and not forced:
+        if not self.seats[job.seat].bot_plays and not job.forced:
             self._drive()
             return
-        try:
-            action, bot = done.result()
-            if not forced:
-                seat.bot = bot
-        except Exception:
-            log.exception("table %s: the computer player of seat %d failed", self.code, seat.index)
-            action = state.legal_actions()[0]
-        if action not in state.legal_actions():
-            log.error("table %s: seat %d's bot chose an illegal %s", self.code, seat.index, action)
-            action = state.legal_actions()[0]
-        self._apply(action)
+        if driver.bot_move(job, done.result) is None:
+            self._drive()
+            return
+        self._moved()
 
     # ------------------------------------------------------------------ records and closing
 
-    def save_record(self, state: GameState, finished: bool, reason: str | None = None) -> None:
-        """Append the hand's record (``briscola-record/1``) to the server's records folder."""
+    def save_record(self, reason: str | None = None) -> None:
+        """Append the hand's record (``briscola-record/1``, made by the match driver, with
+        ``unfinished``: ``reason`` for a hand cut short) to the server's records folder."""
         folder = self.config.records
-        if folder is None or self.match is None or state.determinized:
+        state = self.state
+        if folder is None or self.driver is None or state is None or state.determinized:
             return
-        meta: dict[str, Any] = {
-            "source": PROTOCOL,
-            "table": self.code,
-            "match": str(self.rules.match),
-            "hand": len(self.match.results) if finished else self.match.hand_number,
-            "names": [seat.name for seat in self.seats],
-            "kinds": [
-                "bot" if seat.kind == "bot" else "human+bot" if seat.bot_plays else "human"
-                for seat in self.seats
-            ],
-            "saved": datetime.now(UTC).isoformat(timespec="seconds"),
-        }
-        if reason is not None:
-            meta["unfinished"] = reason
+        doc = self.driver.record(unfinished=reason)
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"{self.match_id}-{self.code}.jsonl"
             with path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps(to_record(state, meta), separators=(",", ":")) + "\n")
+                out.write(json.dumps(doc, separators=(",", ":")) + "\n")
         except OSError:
             log.exception("table %s: cannot save the record", self.code)
 
@@ -607,7 +508,7 @@ class Table:
         if self.phase == "closed":
             return
         if self.phase == "playing" and self.state is not None and not self.state.is_terminal():
-            self.save_record(self.state, finished=False, reason=reason)
+            self.save_record(reason=reason)
         self.phase = "closed"
         for timer in (self._next_timer, self._turn_timer):
             if timer is not None:

@@ -52,7 +52,7 @@ The package, one job per module:
 
 from __future__ import annotations
 
-from .hard import DEFAULT_BUDGET, Evaluation, HardBot
-from .pimc import PimcBot
+from briscola.ai.search.hard import DEFAULT_BUDGET, Evaluation, HardBot
+from briscola.ai.search.pimc import PimcBot
 
 __all__ = ["DEFAULT_BUDGET", "Evaluation", "HardBot", "PimcBot"]

@@ -17,11 +17,17 @@ from typing import Final
 
 from briscola.ai.knowledge import partner_probabilities
 from briscola.ai.medium import medium_action
+from briscola.ai.search.core import Game, SearchRules, play, utility
+from briscola.ai.search.rollout import finish
+from briscola.ai.search.sampling import (
+    deal_of,
+    enumerate2,
+    from_engine,
+    likelihood,
+    sample_hands,
+    sides_of,
+)
 from briscola.engine import Action, Card, Play, PlayerView, Swap
-
-from .core import Game, SearchRules, play, utility
-from .rollout import finish
-from .sampling import deal_of, enumerate2, from_engine, likelihood, sample_hands, sides_of
 
 __all__ = ["DEFAULT_BUDGET", "Evaluation", "HardBot"]
 

@@ -29,10 +29,9 @@ from briscola.ai.heuristic import (
     TRUMP_WORTH,
     briscola_draw_value,
 )
+from briscola.ai.search.core import POINTS, SUIT, Game, SearchRules, cards_left, legal_cards, play
+from briscola.ai.search.solver import solve, solve2
 from briscola.engine.sim import taker
-
-from .core import POINTS, SUIT, Game, SearchRules, cards_left, legal_cards, play
-from .solver import solve, solve2
 
 __all__ = ["HOLD_ODDS", "finish", "policy2", "policy_n"]
 

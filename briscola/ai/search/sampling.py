@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from math import comb, factorial
 
+from briscola.ai.search.core import POINTS, SUIT, SearchRules
 from briscola.engine import PlayerView, determinize
-
-from .core import POINTS, SUIT, SearchRules
 
 __all__ = [
     "Deal",

@@ -9,9 +9,8 @@ search's work units).
 
 from __future__ import annotations
 
+from briscola.ai.search.core import POINTS, Game, SearchRules, legal_cards
 from briscola.engine.sim import taker
-
-from .core import POINTS, Game, SearchRules, legal_cards
 
 __all__ = ["solve", "solve2"]
 

@@ -2,7 +2,7 @@
 
 Navigation goes through the App by name (``app.open("score", summary=...)``): the factories
 are registered here, in one place, and import their scene module only when first used. So
-no scene module imports another (``tests/test_gui_scenes.py`` checks it), and a test can
+no scene module imports another (``tests/gui/test_gui_scenes.py`` checks it), and a test can
 put its own factory in ``app.scene_factories`` to see where a scene goes.
 """
 
@@ -13,8 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..scene import Scene
+    from briscola.gui.scene import Scene, Services
 
 
 class Lazy:
@@ -29,7 +28,7 @@ class Lazy:
         scene_class: type[Scene] = getattr(importlib.import_module(self.module), self.name)
         return scene_class
 
-    def __call__(self, app: App, **options: Any) -> Scene:
+    def __call__(self, app: Services, **options: Any) -> Scene:
         return self.scene_class()(app, **options)
 
 
@@ -37,16 +36,16 @@ def _lazy(module: str, name: str) -> Lazy:
     return Lazy(module, name)
 
 
-def _resume(app: App, **options: Any) -> Scene | None:
+def _resume(app: Services, **options: Any) -> Scene | None:
     """The saved game, or None when there is none (a notice says why)."""
     table = importlib.import_module(f"{__name__}.table")
     return table.TableScene.from_autosave(app)  # type: ignore[no-any-return]
 
 
-def _lesson(app: App, **options: Any) -> Scene:
+def _lesson(app: Services, **options: Any) -> Scene:
     """The first lesson: a guided hand at the table."""
-    from ..table.lesson import LessonSession
-    from ..table.local import session_options
+    from briscola.gui.table.lesson import LessonSession
+    from briscola.gui.table.local import session_options
 
     table = importlib.import_module(f"{__name__}.table")
     session = LessonSession(app.bots, **session_options(app))

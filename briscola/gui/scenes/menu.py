@@ -7,20 +7,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Card
-from .. import paths
-from ..i18n import _
-from ..scene import Scene
-from ..widgets import Button, WidgetGroup, scaled_px
+from briscola.engine import Card
+from briscola.gui.scene import Scene
+from briscola.gui.widgets import Button, WidgetGroup, scaled_px
+from briscola.text.i18n import _
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 FAN = ("AD", "3C", "KS", "AB", "3S")
 
 
 class MenuScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.t = 0.0
         self._fan_cache: tuple[tuple[int, str], pygame.Surface] | None = None
@@ -79,7 +78,7 @@ class MenuScene(Scene):
     # ------------------------------------------------------------------ scene
 
     def _refresh(self) -> None:
-        self.continue_button.enabled = paths.autosave_file().is_file()
+        self.continue_button.enabled = self.app.storage.autosave.exists()
         if not self.continue_button.enabled and self.group.focused is self.continue_button:
             self.group.focus_widget(self.buttons[1])
 

@@ -14,18 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import PRESETS, Rules
-from ...net.wire import tidy_name
-from ..i18n import N_, _
-from ..labels import (
-    PRESET_ORDER,
-    kind_label,
-    match_label,
-    preset_label,
-)
-from ..page import FormPage
-from ..setup import LEVELS, GameSetup, SeatConfig, computer_name
-from ..widgets import (
+from briscola.engine import PRESETS, Rules
+from briscola.game.setup import LEVELS, GameSetup, SeatConfig, computer_name
+from briscola.gui.widgets import (
     BLINK_MS,
     NAME_LENGTH,
     Button,
@@ -36,45 +27,22 @@ from ..widgets import (
     Widget,
     WidgetGroup,
 )
+from briscola.gui.widgets.page import FormPage
+from briscola.protocol.wire import tidy_name
+from briscola.text.i18n import _
+from briscola.text.labels import (
+    PRESET_HELP,
+    PRESET_ORDER,
+    kind_label,
+    match_label,
+    preset_label,
+    rule_facts,
+)
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 MAX_SEATS = 6
-
-PRESET_HELP: dict[str, str] = {
-    "classic2": N_(
-        "The classic game: two players face to face, drawing from the stock after every trick."
-    ),
-    "classic3": N_(
-        "Three players, each for themselves. One Two is taken out so that the cards share"
-        " out evenly."
-    ),
-    "teams4": N_(
-        "Four players in two teams of two. Partners sit opposite each other and add up"
-        " their points."
-    ),
-    "chiamata5": N_(
-        "Five players and every card dealt. The winner of the auction calls a card, and its"
-        " holder becomes the caller's secret partner."
-    ),
-    "teams6": N_(
-        "Six players in two teams of three, seated alternately. The four Twos are taken out"
-        " of the deck."
-    ),
-    "scoperta2": N_(
-        "Two players, and the top card of the stock is always face up: both of you see"
-        " what the next draw brings."
-    ),
-    "briscolone2": N_(
-        "Two players with five cards each. Card points add up from hand to hand until one"
-        " of you reaches the target."
-    ),
-    "briscolone4": N_(
-        "Four players in two teams, five cards each. Card points add up from hand to hand"
-        " until a team reaches the target."
-    ),
-}
 
 #: Seat kinds: a human, or a computer of a strength.
 KINDS = ("human", *LEVELS)
@@ -114,40 +82,6 @@ def online_bot(index: int, seat: SeatConfig) -> dict[str, Any]:
     the characters the network does not take)."""
     name = tidy_name(seat.name) or tidy_name(computer_name(index, seat.level))
     return {"kind": "bot", "level": seat.level, "name": name}
-
-
-def rule_facts(rules: Rules) -> list[str]:
-    """Short sentences about the chosen rules, options included (shown under the options)."""
-    facts = [
-        _("{deck} cards, {hand} in each hand.").format(deck=rules.deck_size, hand=rules.hand_size)
-    ]
-    if rules.chiamata:
-        facts.append(_("The suit of the called card is trump."))
-    elif not rules.trump:
-        facts.append(_("No trump. You must follow suit when you can."))
-    else:
-        facts.append(_("The turned briscola sets the trump."))
-    if rules.teams:
-        first = ", ".join(str(seat + 1) for seat in rules.sides[0])
-        second = ", ".join(str(seat + 1) for seat in rules.sides[1])
-        facts.append(
-            _("Teams: seats {first} against seats {second}.").format(first=first, second=second)
-        )
-    if rules.swap:
-        facts.append(_("The 7 or the 2 of trump may be swapped for the briscola."))
-    if rules.three_as_three:
-        facts.append(_("The Three ranks below the Four and still counts 10 points."))
-    if rules.partners_see == "start":
-        facts.append(_("Partners see each other's hands before the first trick."))
-    elif rules.partners_see == "stock-empty":
-        facts.append(_("Partners see each other's hands once the stock is empty."))
-    if rules.chiamata:
-        facts.append(_("The caller's side needs the points bid: 61 or more."))
-    elif len(rules.sides) > 2:
-        facts.append(_("The highest score wins the hand."))
-    else:
-        facts.append(_("61 of the 120 points win the hand; 60 all is a draw."))
-    return facts
 
 
 def seat_position(
@@ -277,7 +211,7 @@ class NewGameScene(FormPage):
     same choices for a table hosted on this computer (Play online -> Host a table): seat 1
     is the host, a human seat is open to a friend, and Start opens the table to them."""
 
-    def __init__(self, app: App, online: bool = False) -> None:
+    def __init__(self, app: Services, online: bool = False) -> None:
         super().__init__(app)
         self.online = online
         self.choices = Choices.from_json(app.settings.new_game)

@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...net.wire import ProtocolError, check_name
-from ..i18n import _
-from ..online import OnlinePage, remember_name, saved_name, saved_seat
-from ..widgets import Button, PrimaryButton, TextInput, WidgetGroup
+from briscola.gui.hosting import OnlinePage, remember_name, saved_name
+from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
+from briscola.protocol.wire import ProtocolError, check_name
+from briscola.text.i18n import _
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 
 class OnlineScene(OnlinePage):
     """The online hub."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.name = saved_name(app)
         self.name_input = TextInput(
@@ -33,7 +33,7 @@ class OnlineScene(OnlinePage):
         self.join_button = PrimaryButton(lambda: _("Join a table"), self.join, name="join")
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
         #: A seat this computer held at a table and never left (the game was closed).
-        self.seat = saved_seat()
+        self.seat = self.app.storage.seats.saved()
         self.rejoin_button = PrimaryButton(self._rejoin_label, self.rejoin, name="rejoin")
         self.rejoin_button.visible = self.seat is not None
         self.group = WidgetGroup(
@@ -71,11 +71,11 @@ class OnlineScene(OnlinePage):
 
     def on_resume(self) -> None:
         super().on_resume()
-        self.seat = saved_seat()  # taken back, or gone, meanwhile
+        self.seat = self.app.storage.seats.saved()  # taken back, or gone, meanwhile
         self.rejoin_button.visible = self.seat is not None
 
     def _rejoin_label(self) -> str:
-        code = self.seat["code"] if self.seat is not None else ""
+        code = self.seat.code if self.seat is not None else ""
         return _("Back to your table {code}").format(code=code)
 
     def rejoin(self) -> None:

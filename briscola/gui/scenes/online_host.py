@@ -1,33 +1,30 @@
 """Host a table: the embedded server starts in the background, this computer's player opens
 the table on it, and the waiting room follows (with the code and the addresses to tell).
 
-Where the table listens: every interface on port 8765 (another port when that one is
-taken), or ``BRISCOLA_HOST_BIND`` and ``BRISCOLA_HOST_PORT``; tests pass ``bind`` and
-``port``.
+Where the table listens: the App's network options (every interface on port 8765, another
+port when that one is taken; ``BRISCOLA_HOST_BIND`` and ``BRISCOLA_HOST_PORT`` change them);
+tests pass ``bind`` and ``port``.
 """
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import Rules
-from ...net.client import NetClient
-from ..i18n import _
-from ..online import (
-    DEFAULT_PORT,
+from briscola.client.connection import NetClient
+from briscola.engine import Rules
+from briscola.gui.hosting import (
     EmbeddedHost,
     OnlinePage,
     error_text,
-    lan_enabled,
     saved_name,
 )
-from ..widgets import Button, WidgetGroup
+from briscola.gui.widgets import Button, WidgetGroup
+from briscola.text.i18n import _
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 
 class HostScene(OnlinePage):
@@ -36,7 +33,7 @@ class HostScene(OnlinePage):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         rules: Rules,
         seats: list[dict[str, Any]],
         bind: str | None = None,
@@ -48,13 +45,15 @@ class HostScene(OnlinePage):
         super().__init__(app)
         self.rules = rules
         self.seats = seats
-        if bind is None:
-            bind = os.environ.get("BRISCOLA_HOST_BIND", "0.0.0.0")
-        if port is None:
-            text = os.environ.get("BRISCOLA_HOST_PORT", "")
-            port = int(text) if text.isdigit() else DEFAULT_PORT
-        announce = announce and lan_enabled()
-        self.host = EmbeddedHost(bind, port, announce=announce, grace=grace, options=server)
+        network = app.options.network
+        self.host = EmbeddedHost(
+            network.bind if bind is None else bind,
+            network.port if port is None else port,
+            announce=announce and network.lan,
+            grace=grace,
+            options=server,
+            interfaces=network.mdns_interfaces,
+        )
         self.client: NetClient | None = None
         self.backlog: list[dict[str, Any]] = []
         self.done = False

@@ -1,7 +1,7 @@
 """Join a table: the tables found on the local network (updating as they come and go), or an
 address and a code typed in. A joined table opens its waiting room.
 
-Tables are looked for over mDNS (:class:`briscola.net.lan.TableBrowser`, on the interfaces
+Tables are looked for over mDNS (:class:`briscola.protocol.lan.TableBrowser`, on the interfaces
 of ``BRISCOLA_MDNS_INTERFACES``, every one by default); ``BRISCOLA_NO_LAN=1`` or
 ``lan=False`` turns the search off.
 """
@@ -14,25 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...net.client import NetClient
-from ...net.lan import LanTable, TableBrowser
-from ...net.wire import ProtocolError, normalize_code
-from ..i18n import _, ngettext
-from ..labels import preset_label
-from ..online import (
+from briscola.client.connection import NetClient
+from briscola.gui.hosting import (
     OnlinePage,
     address_url,
     connection_text,
     error_text,
-    forget_seat,
-    lan_enabled,
-    mdns_interfaces,
-    remember_seat,
 )
-from ..widgets import Button, PrimaryButton, TextInput, WidgetGroup
+from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
+from briscola.protocol.lan import LanTable, TableBrowser
+from briscola.protocol.wire import ProtocolError, normalize_code
+from briscola.storage.seats import HeldSeat
+from briscola.text.i18n import _, ngettext
+from briscola.text.labels import preset_label
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 #: Tables listed at most (the first by host name).
 MAX_LISTED = 5
@@ -43,20 +40,18 @@ class JoinScene(OnlinePage):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         player: str,
         address: str = "",
         code: str = "",
         lan: bool | None = None,
-        rejoin: dict[str, Any] | None = None,
+        rejoin: HeldSeat | None = None,
     ) -> None:
         super().__init__(app)
         self.name = player
         #: A seat kept from an earlier game (online.saved_seat), taken back on entering.
         self.rejoin = rejoin
-        if lan is None:
-            lan = lan_enabled()
-        self.lan = lan
+        self.lan = app.options.network.lan if lan is None else lan
         self.browser: TableBrowser | None = None
         self._browser_lock = threading.Lock()
         self._closed = False
@@ -113,7 +108,7 @@ class JoinScene(OnlinePage):
 
     def _browse(self) -> None:
         try:
-            browser = TableBrowser(mdns_interfaces()).start()
+            browser = TableBrowser(self.app.options.network.mdns_interfaces).start()
         except Exception:  # the list stays empty; typing still works
             return
         with self._browser_lock:
@@ -184,20 +179,27 @@ class JoinScene(OnlinePage):
             return
         self.connect(url, code)
 
-    def take_back(self, seat: dict[str, Any]) -> None:
+    def take_back(self, seat: HeldSeat) -> None:
         """Take back a seat held before (the client resumes it with its token)."""
         if self.client is not None:
             return
         try:
-            client = NetClient(seat["url"], self.name, reconnect=False, open_timeout=8.0)
+            client = NetClient(seat.url, self.name, reconnect=False, open_timeout=8.0)
         except (ValueError, ProtocolError):
-            forget_seat()
+            self.app.storage.seats.forget()
             self.say(_("Your seat at that table is gone."), bad=True)
             return
-        client.table, client.seat, client.token = seat["code"], seat["seat"], seat["token"]
+        client.table, client.seat, client.token = seat.code, seat.seat, seat.token
         self.client = client.start()
         self.backlog = []
         self.say(_("Taking your seat back…"))
+
+    def remember(self, client: NetClient) -> None:
+        """Keep the seat ``client`` holds in the data folder, so that a game closed without
+        leaving the table (killed, crashed) can take it back from the Play online page."""
+        if client.table is not None and client.seat is not None and client.token is not None:
+            seat = HeldSeat(client.url, client.table, client.seat, client.token)
+            self.app.storage.seats.remember(seat)
 
     def connect(self, url: str, code: str) -> None:
         if self.client is not None:
@@ -231,7 +233,8 @@ class JoinScene(OnlinePage):
                 self.backlog.append(message)
             elif kind == "error" or kind == "closed":
                 if self.rejoin is not None:
-                    forget_seat()  # the table or the seat is gone: nothing to take back
+                    # The table or the seat is gone: nothing to take back.
+                    self.app.storage.seats.forget()
                 self._fail(error_text(message))
                 return
             elif kind == "status":
@@ -243,7 +246,7 @@ class JoinScene(OnlinePage):
                 joined = kind == "joined"
         if joined:
             client.reconnect = True  # from now on a dropped connection is retried
-            remember_seat(client)
+            self.remember(client)
             self.client = None  # the waiting room has it now
             self.app.open("waiting_room", mode="replace", client=client, backlog=self.backlog)
 

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _
-from ..scene import Scene
-from ..widgets import Button, WidgetGroup, draw_panel
+from briscola.gui.scene import Scene
+from briscola.gui.widgets import Button, WidgetGroup, draw_panel
+from briscola.text.i18n import _
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: Scene) -> None:
+    def __init__(self, app: Services, table: Scene) -> None:
         super().__init__(app)
         self.table = table
         self.buttons = [

@@ -16,24 +16,24 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import GameState, ReplayError, Rules, Trick, parse_json, replay
-from .. import paths
-from ..i18n import _
-from ..scene import Scene
-from ..sprites import CardRenderer
-from ..storage import atomic_write_json, clean_folder, clean_text
-from ..table.board import Board
-from ..table.coach import place
-from ..table.director import Captions
-from ..table.hud import hand_boxes, plate_boxes
-from ..table.painter import TablePainter
-from ..table.record import RecordSession, lay_out_trick
-from ..tablelayout import TableLayout
-from ..tween import Tweener
-from ..widgets import Button, WidgetGroup, draw_panel, fit_text, scaled_px
+from briscola.engine import GameState, ReplayError, Rules, Trick, parse_json, replay
+from briscola.gui.layout.table import TableLayout
+from briscola.gui.render.sprites import CardRenderer
+from briscola.gui.render.tween import Tweener
+from briscola.gui.scene import Scene
+from briscola.gui.table.board import Board
+from briscola.gui.table.coach import place
+from briscola.gui.table.director import Captions
+from briscola.gui.table.hud import hand_boxes, plate_boxes
+from briscola.gui.table.painter import TablePainter
+from briscola.gui.table.record import RecordSession, lay_out_trick
+from briscola.gui.widgets import Button, WidgetGroup, draw_panel, fit_text, scaled_px
+from briscola.storage import paths
+from briscola.storage.files import atomic_write_json, clean_folder, clean_text
+from briscola.text.i18n import _
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 log = logging.getLogger(__name__)
 PAGE = 6
@@ -53,7 +53,7 @@ class RecordEntry:
     @property
     def title(self) -> str:
         """Date, game, players and score (built when shown: the language may change)."""
-        from ..labels import preset_label
+        from briscola.text.labels import preset_label
 
         doc = self.doc
         result = doc.get("result")
@@ -133,7 +133,7 @@ def load_entries(folder: Path | None = None) -> list[RecordEntry]:
 
 
 class ReplayPickerScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.entries = load_entries()
         self.page = 0
@@ -219,7 +219,7 @@ class ReplayPickerScene(Scene):
 class ReplayScene(Scene):
     """Steps through a record: Left/Right (or the buttons) move trick by trick."""
 
-    def __init__(self, app: App, doc: dict[str, Any], path: Path | None = None) -> None:
+    def __init__(self, app: Services, doc: dict[str, Any], path: Path | None = None) -> None:
         super().__init__(app)
         self.doc = doc
         self.path = path

@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...coach import MoveReview, Review, decisions, review
-from ...engine import PlayerView
-from ..assets import CARD_RATIO
-from ..coachtext import reason_text, summary_text, verdict_text
-from ..i18n import _, decimal, pgettext
-from ..names import card_name, card_the, suit_name
-from ..scene import Scene
-from ..widgets import Button, WidgetGroup, draw_panel, scaled_px
+from briscola.coach import MoveReview, Review, decisions, review
+from briscola.engine import PlayerView
+from briscola.gui.render.assets import CARD_RATIO
+from briscola.gui.scene import Scene
+from briscola.gui.widgets import Button, WidgetGroup, draw_panel, scaled_px
+from briscola.text.coachtext import reason_text, summary_text, verdict_text
+from briscola.text.i18n import _, decimal, pgettext
+from briscola.text.names import card_name, card_the, suit_name
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 #: The layout's design size: everything scales with the window and the UI scale.
 DESIGN = (1180, 720)
@@ -75,7 +75,7 @@ class ReviewScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         record: Mapping[str, Any],
         seat: int,
         budget: int | None = None,

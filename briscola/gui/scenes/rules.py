@@ -8,13 +8,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Card
-from ..assets import card_size
-from ..i18n import _
-from ..names import suit_title, uses_french_names
-from ..rules_text import BLOCKS, CARD_ROWS, ROW_CARDS
-from ..scene import Scene
-from ..widgets import (
+from briscola.engine import Card
+from briscola.gui.render.assets import card_size
+from briscola.gui.scene import Scene
+from briscola.gui.widgets import (
     MIN_TEXT,
     Button,
     Scrollbar,
@@ -32,10 +29,13 @@ from ..widgets import (
     scroll_keys,
     wrap_text,
 )
+from briscola.text.i18n import _
+from briscola.text.names import suit_title, uses_french_names
+from briscola.text.rules import BLOCKS, CARD_ROWS, ROW_CARDS
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..assets import Assets
+    from briscola.gui.render.assets import Assets
+    from briscola.gui.scene import Services
 
 Colour = tuple[int, int, int]
 
@@ -102,7 +102,7 @@ class SectionButton(Button):
 class RulesScene(Scene):
     """The rules of every configuration, with a contents column and a scrollbar."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.painter = TextPainter(app.assets)
         self.scroll = 0.0

@@ -18,17 +18,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Card
-from .. import paths
-from ..assets import card_size
-from ..i18n import _
-from ..page import DESIGN, PageScene
-from ..scorefan import FanSpec, fan_row
-from ..scoretext import HandTexts
-from ..storage import atomic_write_json
-from ..summary import HandSummary
-from ..tween import ease_out_cubic
-from ..widgets import (
+from briscola.engine import Card
+from briscola.game.summary import HandSummary
+from briscola.gui.layout.scorefan import FanSpec, fan_row
+from briscola.gui.render.assets import card_size
+from briscola.gui.render.tween import ease_out_cubic
+from briscola.gui.widgets import (
     MIN_TEXT,
     Button,
     PrimaryButton,
@@ -38,9 +33,14 @@ from ..widgets import (
     fitted_scale,
     is_press,
 )
+from briscola.gui.widgets.page import DESIGN, PageScene
+from briscola.storage import paths
+from briscola.storage.files import atomic_write_json
+from briscola.text.i18n import _
+from briscola.text.score import HandTexts
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 #: Seconds (at normal speed) between two counted cards, for a card with and without points.
 STEP_POINTS = 0.26
@@ -109,9 +109,13 @@ class ScoreScene(PageScene, HandTexts):
 
     opaque = False
 
+    @property
+    def card_style(self) -> str:
+        return self.app.settings.deck_style
+
     def __init__(
         self,
-        app: App,
+        app: Services,
         summary: HandSummary,
         on_next: Callable[[], None] | None,
         on_rematch: Callable[[], None],
@@ -305,7 +309,7 @@ class ScoreScene(PageScene, HandTexts):
         return max(70, standing, min(details, 150)) + 12
 
     def fan_spec(self, row: int, max_card_w: int) -> FanSpec:
-        """The room for the cards of ``row`` (see :mod:`briscola.gui.scorefan`)."""
+        """The room for the cards of ``row`` (see :mod:`briscola.gui.layout.scorefan`)."""
         px = self.px
         area = self.card_areas[row]
         label = self.app.assets.font(self.label_size(), True).size("+11")[0] + px(6)

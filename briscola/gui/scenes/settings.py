@@ -12,11 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..deckpicker import DeckPicker
-from ..decks import catalogue, deck_info
-from ..i18n import LANGUAGES, _, current_language, system_language
-from ..page import PageScene
-from ..widgets import (
+from briscola.gui.widgets import (
     VALUE_FRACTION,
     Button,
     Label,
@@ -26,10 +22,14 @@ from ..widgets import (
     WidgetGroup,
     is_press,
 )
+from briscola.gui.widgets.deckpicker import DeckPicker
+from briscola.gui.widgets.page import PageScene
+from briscola.text.decks import catalogue, deck_info
+from briscola.text.i18n import LANGUAGES, _, current_language, system_language
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..assets import Assets
+    from briscola.gui.render.assets import Assets
+    from briscola.gui.scene import Services
 
 #: UI scale steps offered (the settings file accepts 0.8 to 1.6).
 UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
@@ -77,7 +77,7 @@ class RowSlider(Slider):
 class SettingsScene(PageScene):
     """All the player's settings, applied live."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         settings = app.settings
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]

@@ -9,14 +9,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _, decimal
-from ..labels import level_label, preset_label
-from ..page import PageScene
-from ..stats import HOT_SEAT, Entry, Stats
-from ..widgets import Button, PrimaryButton, Scrollbar, WidgetGroup, is_press, scroll_keys
+from briscola.gui.widgets import (
+    Button,
+    PrimaryButton,
+    Scrollbar,
+    WidgetGroup,
+    is_press,
+    scroll_keys,
+)
+from briscola.gui.widgets.page import PageScene
+from briscola.storage.stats import HOT_SEAT, Entry, Stats
+from briscola.text.i18n import _, decimal
+from briscola.text.labels import level_label, preset_label
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 
 def strength_label(strength: str) -> str:
@@ -77,7 +84,7 @@ SCROLL_KEYS = (
 class StatsScene(PageScene):
     """Statistics per configuration and opponent strength."""
 
-    def __init__(self, app: App, stats: Stats | None = None) -> None:
+    def __init__(self, app: Services, stats: Stats | None = None) -> None:
         super().__init__(app)
         self.stats = stats if stats is not None else Stats.load()
         if self.stats.notice:

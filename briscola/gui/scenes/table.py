@@ -7,8 +7,8 @@ Data flows one way::
     session.new_events() -> Director (animation steps) -> Board (sprites), Captions
     Board, Captions, session.view() -> TablePainter -> screen
 
-The session (:class:`~briscola.gui.table.session.TableSession`) is the game: a local match
-(:class:`~briscola.gui.table.session.LocalSession`) or, through the same protocol, a table on
+The session (:class:`~briscola.game.session.TableSession`) is the game: a local match
+(:class:`~briscola.game.session.LocalSession`) or, through the same protocol, a table on
 another machine. The scene only shows what the shown seat may know, and asks the session to
 move the computers once the animations have caught up.
 """
@@ -19,28 +19,28 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...ai import hint
-from ...engine import Action, Card, GameState, Match, Play, Swap
-from ..i18n import _
-from ..scene import Scene
-from ..setup import GameSetup
-from ..sprites import CardRenderer, CardSprite
-from ..table.assist import Assist
-from ..table.auction import AuctionPanel
-from ..table.board import Board
-from ..table.director import TIMINGS, Captions, Director
-from ..table.flow import HandFlow
-from ..table.hand_input import HandInput
-from ..table.hud import TableHud
-from ..table.local import local_session, saved_session
-from ..table.online import OnlineStatus
-from ..table.painter import TablePainter
-from ..table.session import TableSession
-from ..tablelayout import TableLayout
-from ..tween import Tweener
+from briscola.ai import hint
+from briscola.engine import Action, Card, GameState, Match, Play, Swap
+from briscola.game.session import TableSession
+from briscola.game.setup import GameSetup
+from briscola.gui.layout.table import TableLayout
+from briscola.gui.render.sprites import CardRenderer, CardSprite
+from briscola.gui.render.tween import Tweener
+from briscola.gui.scene import Scene
+from briscola.gui.table.assist import Assist
+from briscola.gui.table.auction import AuctionPanel
+from briscola.gui.table.banner import TableBanner
+from briscola.gui.table.board import Board
+from briscola.gui.table.director import TIMINGS, Captions, Director
+from briscola.gui.table.flow import HandFlow
+from briscola.gui.table.hand_input import HandInput
+from briscola.gui.table.hud import TableHud
+from briscola.gui.table.local import local_session, saved_session
+from briscola.gui.table.painter import TablePainter
+from briscola.text.i18n import _
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 
 class TableScene(Scene):
@@ -49,7 +49,7 @@ class TableScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         setup: GameSetup | None = None,
         demo: bool = False,
         match: Match | None = None,
@@ -80,13 +80,13 @@ class TableScene(Scene):
             self.pause, self.toggle_last, self.show_hint, self.switch_deck, self.swap
         )
         self.assist = Assist(app, session, self.board, self.hand, self.px, self._after_undo)
-        #: The connection banner and the table's end, for a table on a server.
-        self.online = OnlineStatus.of(app, session, self.px)
-        self.flow = HandFlow(self.director, self.hand, self._rebuild, self._fresh)
+        #: What the table says beyond its cards (a lost connection, the table's end).
+        self.banner = TableBanner(app, session, self.px)
+        self.flow = HandFlow(session, self.director, self.hand, self._rebuild, self._fresh)
         self._configure_renderer()
 
     @classmethod
-    def from_autosave(cls, app: App) -> TableScene | None:
+    def from_autosave(cls, app: Services) -> TableScene | None:
         session = saved_session(app)
         return cls(app, session=session) if session is not None else None
 
@@ -145,20 +145,14 @@ class TableScene(Scene):
         session = self.session
         if self.renderer.cold or self.busy:
             return 0.0
-        to_play = session.to_play
-        if to_play is not None and not session.plays_here(to_play) and self.online is None:
-            return 0.0  # a computer here is to play (online: its move comes by the network)
         if session.hand_over and not self.flow.done:
             return 0.0
         if self.turn_shown is not None and self.painter.pulsing(self.turn_shown):
             return 0.0
         ends = self.captions.ends()
         wait = max(0.0, min(ends) - self.captions.t) if ends else None
-        coach = self.assist.next_frame_in()
-        if self.online is not None:  # wake for the network's messages
-            net = self.online.next_frame_in()
-            coach = net if coach is None else min(coach, net)
-        return coach if wait is None or (coach is not None and coach < wait) else wait
+        wakes = [t for t in (wait, self.assist.next_frame_in(), session.wake_in()) if t is not None]
+        return min(wakes) if wakes else None
 
     def report(self) -> dict[str, Any]:
         data = super().report()
@@ -235,8 +229,7 @@ class TableScene(Scene):
         if idle and session.shown_seat != self.board.viewer and session.waiting_for is None:
             self._rebuild()
         session.advance(dt, idle)
-        if self.online is not None:
-            self.online.update()
+        self.banner.update()
         self._pull()
         self.assist.update(self.awaiting_human, not self.busy)
         if self.busy:
@@ -379,7 +372,6 @@ class TableScene(Scene):
         if self.show_last:
             painter.draw_last_trick(surface)
         painter.draw_banner(surface, self.hud_bottom + self.px(8))
-        if self.online is not None:
-            self.online.draw(surface, self.px(10))
+        self.banner.draw(surface, self.px(10))
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)

@@ -3,7 +3,7 @@ the seats with their names and who is ready; the host's Start; Ready for a guest
 
 Everything comes from the server's ``table`` messages, read once a frame from the client's
 queue. The first ``update`` means the game has begun: the table opens on a
-:class:`~briscola.net.session.RemoteSession` of this seat.
+:class:`~briscola.client.session.RemoteSession` of this seat.
 """
 
 from __future__ import annotations
@@ -12,24 +12,23 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import Rules
-from ...net.client import NetClient
-from ...net.session import RemoteSession
-from ..i18n import _
-from ..labels import level_label, match_label, preset_label
-from ..online import (
+from briscola.client.connection import NetClient
+from briscola.client.session import RemoteSession
+from briscola.engine import Rules
+from briscola.gui.hosting import (
     EmbeddedHost,
     HostedSession,
     OnlinePage,
     OnlineSession,
     connection_text,
     error_text,
-    forget_seat,
 )
-from ..widgets import Button, PrimaryButton, WidgetGroup
+from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup
+from briscola.text.i18n import _
+from briscola.text.labels import level_label, match_label, preset_label
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 READY_COLOUR = (120, 200, 120)
 WAIT_COLOUR = (236, 190, 72)
@@ -41,7 +40,7 @@ class WaitingRoomScene(OnlinePage):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         client: NetClient,
         host: EmbeddedHost | None = None,
         backlog: list[dict[str, Any]] | None = None,
@@ -130,7 +129,7 @@ class WaitingRoomScene(OnlinePage):
         if self.started:
             return
         self.started = True  # nothing more to wait for
-        forget_seat()
+        self.app.storage.seats.forget()
         self.client.leave()
         self.client.close(timeout=0)
         if self.host is not None:
@@ -194,9 +193,9 @@ class WaitingRoomScene(OnlinePage):
         backlog += self.messages[first:]
         session: RemoteSession
         if self.host is not None:
-            session = HostedSession(self.client, self.host, backlog)
+            session = HostedSession(self.client, self.app.storage.seats, self.host, backlog)
         else:
-            session = OnlineSession(self.client, backlog)
+            session = OnlineSession(self.client, self.app.storage.seats, backlog)
         self.app.open("table", mode="replace", session=session)
 
     # ------------------------------------------------------------------ layout

@@ -5,9 +5,10 @@ wires them together. Data flows one way::
     session.new_events() -> director (animation steps) -> board (sprites), captions
     board, captions, session.view() -> painter -> screen
 
-- ``session``: the :class:`TableSession` protocol (what the table asks of the game) and
-  :class:`LocalSession` (a match on this computer); ``local`` makes one for the App,
-  ``record`` shows a recorded hand (the replay), ``online`` the state of a table on a server.
+- the session (:mod:`briscola.game.session`: what the table reads and does) is the game:
+  ``local`` makes a :class:`~briscola.game.local.LocalSession` for the App, ``record``
+  shows a recorded hand (the replay), ``banner`` what a table has to say beyond its cards
+  (a lost connection, a player away).
 - ``director``: engine events to animation steps (``TIMINGS``), speech bubbles and banners.
 - ``board``: where every card sprite is and should be.
 - ``painter``: everything drawn; it only reads.

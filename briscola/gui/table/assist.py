@@ -20,20 +20,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Card, PlayerView, Suit
-from ..coachtext import reason_text
-from ..i18n import _, decimal
-from ..names import card_label, suit_name, suit_title
-from ..widgets import Button, WidgetGroup, draw_panel
-from .board import Board
-from .coach import Advice, TableCoach, make_note, place, turn_key
-from .hand_input import HandInput
-from .hud import hand_boxes, plate_boxes
-from .lesson import Teaching
-from .session import TableSession
+from briscola.engine import Card, PlayerView, Suit
+from briscola.game.session import TableSession
+from briscola.gui.table.board import Board
+from briscola.gui.table.coach import Advice, TableCoach, make_note, place, turn_key
+from briscola.gui.table.hand_input import HandInput
+from briscola.gui.table.hud import hand_boxes, plate_boxes
+from briscola.gui.table.lesson import Teaching
+from briscola.gui.widgets import Button, WidgetGroup, draw_panel
+from briscola.text.coachtext import reason_text
+from briscola.text.i18n import _, decimal
+from briscola.text.names import card_label, suit_name, suit_title
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 #: Seconds a turbo frame waits for the coach's hint (see Assist.update).
 TURBO_WAIT = 10.0
@@ -68,7 +68,7 @@ class Assist:
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         session: TableSession,
         board: Board,
         hand: HandInput,

@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import PASS, Action, Bid, Call, Card, PlayerView, Rank
-from ..i18n import _
-from ..labels import bid_label
-from ..names import rank_name, suit_name
-from ..sprites import CardRenderer
-from ..tablelayout import TableLayout
-from ..widgets import Button, WidgetGroup, draw_panel, fit_text
+from briscola.engine import PASS, Action, Bid, Call, Card, PlayerView, Rank
+from briscola.gui.layout.table import TableLayout
+from briscola.gui.render.sprites import CardRenderer
+from briscola.gui.widgets import Button, WidgetGroup, draw_panel, fit_text
+from briscola.text.i18n import _
+from briscola.text.labels import bid_label
+from briscola.text.names import rank_name, suit_name
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 
 class AuctionPanel:
@@ -31,7 +31,7 @@ class AuctionPanel:
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         px: Callable[[float], int],
         renderer: CardRenderer,
         on_action: Callable[[Action], object],

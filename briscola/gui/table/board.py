@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import pygame
 
-from ...engine import Card, PlayerView, Rules, Suit
-from ..sprites import CardSprite
-from ..tablelayout import TableLayout
-from ..tween import Tween, Tweener, ease_in_out_cubic, ease_out_cubic
+from briscola.engine import Card, PlayerView, Rules, Suit
+from briscola.gui.layout.table import TableLayout
+from briscola.gui.render.sprites import CardSprite
+from briscola.gui.render.tween import Tween, Tweener, ease_in_out_cubic, ease_out_cubic
 
 #: (sprite, x, y, angle, width, flip): where a sprite belongs.
 Target = tuple[CardSprite, float, float, float, float, float]

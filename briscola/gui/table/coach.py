@@ -5,7 +5,7 @@ background thread (the window never waits: the hard search takes a fraction of a
 from the seat's :class:`PlayerView` alone, once per turn: the hint and the values overlay
 share the assessment. Results are looked up by the turn's key, so a result that arrives after
 the turn is over is never shown. The sentence is built when drawn
-(:func:`briscola.gui.coachtext.reason_text`), so a change of language shows at once.
+(:func:`briscola.text.coachtext.reason_text`), so a change of language shows at once.
 
 :func:`make_note` measures a short text for a rounded box (the hint, the lesson's captions)
 and :func:`place` finds it a spot clear of the cards.
@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...coach import Assessment, Reason, evaluate, explain
-from ...engine import Card, Play, PlayerView
-from ..assets import Assets
-from ..widgets import Theme, draw_panel, wrap_text
+from briscola.coach import Assessment, Reason, evaluate, explain
+from briscola.engine import Card, Play, PlayerView
+from briscola.gui.render.assets import Assets
+from briscola.gui.widgets import Theme, draw_panel, wrap_text
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...engine import (
+from briscola.engine import (
     Auction,
     Bid,
     BriscolaTurned,
@@ -32,18 +32,18 @@ from ...engine import (
     Trick,
     TrickWon,
 )
-from ..i18n import _
-from ..labels import bid_label
-from ..names import card_the, suit_name
-from ..sprites import CardSprite
-from ..summary import HandSummary
-from ..tween import ease_in_out_cubic, ease_out_cubic
-from .board import Board
-from .session import TableSession, is_player
+from briscola.game.session import SessionView, is_player
+from briscola.game.summary import HandSummary
+from briscola.gui.render.sprites import CardSprite
+from briscola.gui.render.tween import ease_in_out_cubic, ease_out_cubic
+from briscola.gui.table.board import Board
+from briscola.text.i18n import _
+from briscola.text.labels import bid_label
+from briscola.text.names import card_the, suit_name
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..settings import Settings
+    from briscola.gui.scene import Services
+    from briscola.storage.settings import Settings
 
 Step = Callable[[], float]
 Text = Callable[[], str]
@@ -135,7 +135,9 @@ class Captions:
 class Director:
     """Turns the session's events into steps on ``board`` and ``captions``."""
 
-    def __init__(self, app: App, session: TableSession, board: Board, captions: Captions) -> None:
+    def __init__(
+        self, app: Services, session: SessionView, board: Board, captions: Captions
+    ) -> None:
         self.app = app
         self.session = session
         self.board = board

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .director import Director
-from .hand_input import HandInput
+from briscola.game.session import TableSession
+from briscola.gui.table.director import Director
+from briscola.gui.table.hand_input import HandInput
 
 
 class HandFlow:
@@ -16,13 +17,14 @@ class HandFlow:
 
     def __init__(
         self,
+        session: TableSession,
         director: Director,
         hand: HandInput,
         rebuild: Callable[[], None],
         fresh: Callable[[], None],
     ) -> None:
         self.app = director.app
-        self.session = director.session
+        self.session = session
         self.director = director
         self.board = director.board
         self.captions = director.captions

@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import pygame
 
-from ...engine import Card
-from ..sprites import CardSprite
-from .board import Board
+from briscola.engine import Card
+from briscola.gui.render.sprites import CardSprite
+from briscola.gui.table.board import Board
 
 #: Pixels the mouse must move, button held, before a press becomes a drag.
 DRAG_THRESHOLD = 8

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..assets import CARD_RATIO
-from ..i18n import _
-from ..tablelayout import TableLayout
-from ..widgets import Button, WidgetGroup
+from briscola.gui.layout.table import TableLayout
+from briscola.gui.render.assets import CARD_RATIO
+from briscola.gui.widgets import Button, WidgetGroup
+from briscola.text.i18n import _
 
 if TYPE_CHECKING:
-    from ..assets import Assets
+    from briscola.gui.render.assets import Assets
 
 Action = Callable[[], None]
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ...ai.medium import medium_action
-from ...engine import Action, Card, GameState, Match, Play, PlayerView, Rules, Suit, Trick
-from ..i18n import _
-from ..names import card_the, suit_name
-from ..setup import GameSetup, SeatConfig
-from .session import BotRunner, LocalSession, SeatInfo
+from briscola.ai.medium import medium_action
+from briscola.engine import Action, Card, GameState, Match, Play, PlayerView, Rules, Suit, Trick
+from briscola.game.bots import BotPort
+from briscola.game.local import LocalSession
+from briscola.game.session import SeatInfo
+from briscola.game.setup import GameSetup, SeatConfig
+from briscola.text.i18n import _
+from briscola.text.names import card_the, suit_name
 
 #: The player sits at seat 0 and leads the first trick (the teacher, seat 1, deals).
 PLAYER, TEACHER = 0, 1
@@ -109,14 +111,14 @@ def _cap(text: str) -> str:
 class LessonSession(LocalSession):
     """A guided hand: fixed deal, scripted teacher, captions (see the module docstring)."""
 
-    def __init__(self, worker: BotRunner, **options: Any) -> None:
+    def __init__(self, worker: BotPort, **options: Any) -> None:
         rules = lesson_rules()
         setup = GameSetup(
             rules, [SeatConfig(_("You"), True, ""), SeatConfig(_("Teacher"), False, "medium")]
         )
+        options["keeper"] = None  # no statistics, no autosave
         super().__init__(setup, worker, **options)
-        self.keeps = False  # no statistics, no autosave
-        self.bots[TEACHER] = Teacher()
+        self.driver.seats[TEACHER].bot = Teacher()
         #: A friendly word on the last card the player chose off the script (None: none).
         self.note: Callable[[str], str] | None = None
 
@@ -125,12 +127,13 @@ class LessonSession(LocalSession):
         """ "You" and "Teacher", in the language shown now."""
         return [SeatInfo(_("You"), "human"), SeatInfo(_("Teacher"), "bot", "medium")]
 
-    def _start_hand(self) -> None:
+    def _deal(self) -> GameState:
         # The fixed deal instead of a shuffle (the teacher always deals the lesson).
-        self.match = Match(self.rules, first_dealer=TEACHER)
-        super()._start_hand()
-        self.state = GameState(self.rules, DECK, TEACHER)
+        self.driver.match = Match(self.rules, first_dealer=TEACHER)
+        self.driver.deal()
+        self.driver.state = GameState(self.rules, DECK, TEACHER)
         self.note = None
+        return self.driver.state
 
     def submit(self, action: Action) -> bool:
         state = self.state

@@ -1,32 +1,32 @@
 """A :class:`LocalSession` set up for the App: computers on its worker, its pace, its
-notices."""
+keeper (the autosave and the statistics in the data folder), its version for records."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine import GameState, Match
-from ..setup import GameSetup
-from .director import TIMINGS, scaled
-from .session import LocalSession
+from briscola.engine import GameState, Match
+from briscola.game.local import LocalSession
+from briscola.game.setup import GameSetup
+from briscola.gui.table.director import TIMINGS, scaled
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 
-def session_options(app: App) -> dict[str, Any]:
+def session_options(app: Services) -> dict[str, Any]:
     """What a local session takes from the App: turbo runs, the computers' pace (the
-    animation speed setting), where notices go, the version for records."""
+    animation speed setting), the keeper, the version for records."""
     return {
         "turbo": app.options.turbo,
         "pace": lambda: scaled(app.settings, TIMINGS["after move"]),
-        "notify": app.notify,
+        "keeper": app.storage.keeper(app.notify),
         "version": app.version(),
     }
 
 
 def local_session(
-    app: App,
+    app: Services,
     setup: GameSetup,
     demo: bool = False,
     match: Match | None = None,
@@ -37,6 +37,10 @@ def local_session(
     return LocalSession(setup, app.bots, demo=demo, match=match, state=state, **options)
 
 
-def saved_session(app: App) -> LocalSession | None:
+def saved_session(app: Services) -> LocalSession | None:
     """The autosaved game, if there is one."""
-    return LocalSession.from_autosave(app.bots, **session_options(app))
+    options = session_options(app)
+    saved = options["keeper"].load()
+    if saved is None:
+        return None
+    return LocalSession(saved.setup, app.bots, match=saved.match, state=saved.state, **options)

@@ -15,19 +15,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import PlayerView
-from ..assets import CARD_RATIO
-from ..i18n import _, current_language, pgettext
-from ..labels import bid_label
-from ..names import suit_name
-from ..sprites import CardRenderer, CardSprite
-from ..widgets import draw_focus, draw_panel, fit_text, rounded, scaled_px
-from .board import Board
-from .director import Captions
-from .session import TableSession, is_player
+from briscola.engine import PlayerView
+from briscola.game.session import SessionView, is_player
+from briscola.gui.render.assets import CARD_RATIO
+from briscola.gui.render.sprites import CardRenderer, CardSprite
+from briscola.gui.table.board import Board
+from briscola.gui.table.director import Captions
+from briscola.gui.widgets import draw_focus, draw_panel, fit_text, rounded, scaled_px
+from briscola.text.i18n import _, current_language, pgettext
+from briscola.text.labels import bid_label
+from briscola.text.names import suit_name
 
 if TYPE_CHECKING:
-    from ..app import App
+    from briscola.gui.scene import Services
 
 #: Seconds the turn marker pulses when a turn begins, before it glows steadily.
 PULSE_SECONDS = 4.0
@@ -43,7 +43,7 @@ def _ring(radius: int, colour: tuple[int, int, int, int]) -> pygame.Surface:
     return ring
 
 
-def table_px(app: App, value: float) -> int:
+def table_px(app: Services, value: float) -> int:
     """A design size (for a 720 px high window) in pixels on the table. The UI scale
     setting makes the table's text a quarter larger at most: beyond that, names and
     information would cover the cards (which TableLayout enlarges within the same limits)."""
@@ -55,8 +55,8 @@ class TablePainter:
 
     def __init__(
         self,
-        app: App,
-        session: TableSession,
+        app: Services,
+        session: SessionView,
         board: Board,
         captions: Captions,
         renderer: CardRenderer,

@@ -1,18 +1,19 @@
 """Showing a recorded hand through the table's parts: :class:`RecordSession` is a
-:class:`~briscola.gui.table.session.TableSession` of one moment of the hand that never
-moves, and :func:`lay_out_trick` puts every card of that moment on a :class:`Board` (every
-hand open, the next trick on the table with its winner marked). The replay scene draws it
-with the table's :class:`~briscola.gui.table.painter.TablePainter`."""
+:class:`~briscola.game.session.SessionView` of one moment of the hand that never moves
+(nothing to play: it is only read), and :func:`lay_out_trick` puts every card of that
+moment on a :class:`Board` (every hand open, the next trick on the table with its winner
+marked). The replay scene draws it with the table's
+:class:`~briscola.gui.table.painter.TablePainter`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...engine import Action, Event, GameState, PlayerView, Rules, Trick, view
-from ..sprites import CardSprite
-from ..summary import HandSummary
-from .board import Board
-from .session import SeatInfo
+from briscola.engine import Action, Event, GameState, PlayerView, Rules, Trick, view
+from briscola.game.session import NO_NEWS, Message, SeatInfo, SessionView, TableNews
+from briscola.gui.render.sprites import CardSprite
+from briscola.gui.table.board import Board
 
 
 class RecordSession:
@@ -67,11 +68,9 @@ class RecordSession:
     def dealer(self) -> int:
         return self.state.dealer
 
-    def start(self) -> None:
-        """Nothing to deal: the record is shown as it is."""
-
-    def reveal(self) -> None:
-        """Nobody waits for the screen."""
+    @property
+    def can_undo(self) -> bool:
+        return False
 
     def view(self) -> PlayerView:
         return view(self.state, self._seat)
@@ -85,33 +84,22 @@ class RecordSession:
     def legal_actions(self) -> list[Action]:
         return []
 
-    def submit(self, action: Action) -> bool:
-        return False
-
     def thinking(self) -> tuple[int, float] | None:
         return None
 
-    def advance(self, dt: float, idle: bool) -> None:
-        """A record does not move by itself."""
+    def news(self) -> TableNews:
+        return NO_NEWS
 
-    def finish_hand(self) -> HandSummary | None:
+    def take_messages(self) -> list[Message]:
+        return []
+
+    def wake_in(self) -> float | None:
         return None
 
-    def next_hand(self) -> None:
-        """A record is one hand."""
 
-    def rematch(self) -> None:
-        """A record is one hand."""
-
-    @property
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        """Nothing to save."""
+if TYPE_CHECKING:
+    # mypy --strict checks here that a RecordSession is everything the table reads.
+    _CONFORMS: type[SessionView] = RecordSession
 
 
 def lay_out_trick(

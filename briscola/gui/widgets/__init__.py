@@ -8,17 +8,17 @@ importable from ``briscola.gui.widgets``.
 
 from __future__ import annotations
 
-from .base import Label, Widget
-from .button import Button
-from .choice import Choice, Toggle
-from .draw import draw_focus, draw_panel, fit_text, rounded
-from .group import WidgetGroup
-from .keys import PRESS_KEYS, is_press
-from .option import VALUE_FRACTION, OptionChoice
-from .primary import PrimaryButton
-from .scrollbar import Scrollbar, scroll_keys
-from .slider import Slider
-from .text import (
+from briscola.gui.widgets.base import Label, Widget
+from briscola.gui.widgets.button import Button
+from briscola.gui.widgets.choice import Choice, Toggle
+from briscola.gui.widgets.draw import draw_focus, draw_panel, fit_text, rounded
+from briscola.gui.widgets.group import WidgetGroup
+from briscola.gui.widgets.keys import PRESS_KEYS, is_press
+from briscola.gui.widgets.option import VALUE_FRACTION, OptionChoice
+from briscola.gui.widgets.primary import PrimaryButton
+from briscola.gui.widgets.scrollbar import Scrollbar, scroll_keys
+from briscola.gui.widgets.slider import Slider
+from briscola.gui.widgets.text import (
     MIN_TEXT,
     DrawnText,
     TextPainter,
@@ -28,8 +28,8 @@ from .text import (
     scaler,
     wrap_text,
 )
-from .text_input import BLINK_MS, NAME_LENGTH, TextInput
-from .theme import HIGH_CONTRAST, THEME, Colour, Theme
+from briscola.gui.widgets.text_input import BLINK_MS, NAME_LENGTH, TextInput
+from briscola.gui.widgets.theme import HIGH_CONTRAST, THEME, Colour, Theme
 
 __all__ = [
     "BLINK_MS",

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .theme import THEME, Theme
+from briscola.gui.widgets.theme import THEME, Theme
 
 if TYPE_CHECKING:
-    from ..assets import Assets
+    from briscola.gui.render.assets import Assets
 
 
 @functools.lru_cache(maxsize=256)

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .base import Widget
-from .slider import Slider
-from .theme import Theme
+from briscola.gui.widgets.base import Widget
+from briscola.gui.widgets.slider import Slider
+from briscola.gui.widgets.theme import Theme
 
 if TYPE_CHECKING:
-    from ..assets import Assets
+    from briscola.gui.render.assets import Assets
 
 
 class WidgetGroup:

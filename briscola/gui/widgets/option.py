@@ -7,9 +7,9 @@ from typing import Any
 
 import pygame
 
-from ..i18n import _
-from .base import Label
-from .choice import Choice
+from briscola.gui.widgets.base import Label
+from briscola.gui.widgets.choice import Choice
+from briscola.text.i18n import _
 
 #: Share of a labelled row taken by its value box.
 VALUE_FRACTION = 0.58

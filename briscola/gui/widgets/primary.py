@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .button import Button
-from .draw import fit_text
-from .theme import Theme
+from briscola.gui.widgets.button import Button
+from briscola.gui.widgets.draw import fit_text
+from briscola.gui.widgets.theme import Theme
 
 if TYPE_CHECKING:
-    from ..assets import Assets
+    from briscola.gui.render.assets import Assets
 
 
 class PrimaryButton(Button):

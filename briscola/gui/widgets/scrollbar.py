@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .theme import Colour
+from briscola.gui.widgets.theme import Colour
 
 
 class Scrollbar:

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .base import Label, Widget
-from .draw import draw_focus, fit_text
-from .theme import Theme
+from briscola.gui.widgets.base import Label, Widget
+from briscola.gui.widgets.draw import draw_focus, fit_text
+from briscola.gui.widgets.theme import Theme
 
 if TYPE_CHECKING:
-    from ..assets import Assets
+    from briscola.gui.render.assets import Assets
 
 
 class Slider(Widget):

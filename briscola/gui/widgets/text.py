@@ -5,22 +5,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from .draw import fit_text
-from .theme import Colour
+from briscola.gui.widgets.draw import fit_text
+from briscola.gui.widgets.theme import Colour
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..assets import Assets
+    from briscola.gui.render.assets import Assets
 
 #: Smallest font size any menu screen draws (at 1024x600).
 MIN_TEXT = 10
 
 
-def fitted_scale(app: App, design_w: float, design_h: float) -> float:
+class Window(Protocol):
+    """What :func:`fitted_scale` reads of the application: the window and the UI scale."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def ui_scale(self) -> float: ...
+
+
+def fitted_scale(app: Window, design_w: float, design_h: float) -> float:
     """Pixels per design pixel: the App's scale, shrunk so ``design_w`` x ``design_h`` fits."""
     width, height = app.size
     return max(0.3, min(app.ui_scale, width / design_w, height / design_h))

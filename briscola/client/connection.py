@@ -1,0 +1,361 @@
+"""The network client: an asyncio WebSocket connection in a background thread.
+
+The window never waits on the network: :meth:`NetClient.submit` (and its helpers) only
+queue a message, and everything the server sends lands in :attr:`NetClient.incoming`, a
+thread-safe queue the GUI drains once a frame. Alongside the server's messages the queue
+carries ``{"type": "status", "status": ..., "detail": ...}`` when the connection changes
+(``connecting``, ``connected``, ``reconnecting``, ``closed``, ``failed``).
+
+A dropped connection is retried with exponential backoff and jitter; once the client holds
+a seat (the ``joined`` message gave it a token) it takes the seat back with ``resume``.
+``wss://`` addresses use TLS (the system's certificate authorities, or ``cafile``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import random
+import ssl
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Literal
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from briscola.engine import Action, Rules
+from briscola.protocol.wire import PROTOCOL, ProtocolError, check_name, decode, encode
+
+__all__ = ["ConnectionStatus", "NetClient"]
+
+ConnectionStatus = Literal["idle", "connecting", "connected", "reconnecting", "closed", "failed"]
+
+#: ``closed`` reasons after which the seat is gone.
+_SEAT_GONE: Final = frozenset({"host_left", "abandoned", "idle", "shutdown", "replaced"})
+
+
+class NetClient:
+    """One player's connection to a server, run in its own thread.
+
+    >>> client = NetClient("ws://127.0.0.1:9", "Ann", reconnect=False)
+    >>> client.status
+    'idle'
+    """
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        *,
+        reconnect: bool = True,
+        cafile: str | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+        backoff: float = 0.25,
+        max_backoff: float = 10.0,
+        open_timeout: float = 10.0,
+        ping_interval: float | None = 10.0,
+        ping_timeout: float | None = 20.0,
+        max_size: int = 1 << 20,
+    ) -> None:
+        if not url.startswith(("ws://", "wss://")):
+            raise ValueError(f"a server address starts with ws:// or wss://, got {url!r}")
+        self.url = url
+        self.name = check_name(name)
+        self.reconnect = reconnect
+        if ssl_context is None and cafile is not None:
+            ssl_context = ssl.create_default_context(cafile=cafile)
+        self.ssl_context = ssl_context
+        self.backoff = backoff
+        self.max_backoff = max_backoff
+        self._jitter = random.Random()  # its own: a network thread leaves the global one alone
+        self.open_timeout = open_timeout
+        self.ping_interval = ping_interval
+        self.ping_timeout = ping_timeout
+        self.max_size = max_size
+        #: Everything the server sent, plus ``status`` notes, in order.
+        self.incoming: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.status: ConnectionStatus = "idle"
+        self.detail = ""
+        #: The seat held (from ``joined``): table code, seat number and the token to resume.
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.reconnects = 0
+        self._connected_once = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: asyncio.Queue[str] | None = None
+        self._stop: asyncio.Event | None = None
+        self._ws: ClientConnection | None = None
+        self._thread: threading.Thread | None = None
+        self._started = threading.Event()
+        self._lock = threading.Lock()
+        self._early: list[str] = []
+
+    # ------------------------------------------------------------------ the thread
+
+    def start(self) -> NetClient:
+        """Start the network thread (returns at once)."""
+        if self._thread is not None:
+            raise RuntimeError("the client was already started")
+        self._thread = threading.Thread(target=self._run, name="briscola-net", daemon=True)
+        self._thread.start()
+        self._started.wait(5)
+        return self
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._main(loop))
+        finally:
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Close the connection and stop the thread (the seat stays until the grace
+        period ends; send :meth:`leave` first to give it up)."""
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def kill(self) -> None:
+        """Drop the connection abruptly, as a crash or a cable pulled would (tests)."""
+        loop = self._loop
+        if loop is None:
+            return
+
+        def abort() -> None:
+            ws = self._ws
+            if ws is not None and ws.transport is not None:
+                ws.transport.abort()
+
+        loop.call_soon_threadsafe(abort)
+
+    # ------------------------------------------------------------------ sending
+
+    def submit(self, message: Mapping[str, Any]) -> None:
+        """Queue a message for the server (thread-safe, never blocks). Messages sent while
+        the connection is down go out once it is back."""
+        text = encode(message)
+        with self._lock:
+            loop, outbox = self._loop, self._outbox
+            if loop is None or outbox is None:
+                self._early.append(text)
+                return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(outbox.put_nowait, text)
+
+    def create(
+        self, rules: Rules, seats: list[dict[str, Any]] | None = None, seat: int = 0
+    ) -> None:
+        """Open a table: ``seats`` such as ``[{"kind": "human"}, {"kind": "bot",
+        "level": "hard"}]`` (all open to people when None); this player sits at ``seat``."""
+        message: dict[str, Any] = {"type": "create", "rules": rules.to_dict(), "seat": seat}
+        if seats is not None:
+            message["seats"] = seats
+        self.submit(message)
+
+    def join(self, code: str, seat: int | None = None) -> None:
+        message: dict[str, Any] = {"type": "join", "code": code}
+        if seat is not None:
+            message["seat"] = seat
+        self.submit(message)
+
+    def ready(self, ready: bool = True) -> None:
+        self.submit({"type": "ready", "ready": ready})
+
+    def start_game(self, fill_bots: bool = False) -> None:
+        self.submit({"type": "start", "fill_bots": fill_bots})
+
+    def act(self, action: Action, moves: int | None = None) -> None:
+        """Play ``action``; with ``moves`` (from the view's update) a stale move is refused."""
+        message: dict[str, Any] = {"type": "act", "action": action.to_json()}
+        if moves is not None:
+            message["moves"] = moves
+        self.submit(message)
+
+    def next_hand(self) -> None:
+        self.submit({"type": "next"})
+
+    def leave(self) -> None:
+        """Give the seat up for good."""
+        self.submit({"type": "leave"})
+        self.token = None
+
+    # ------------------------------------------------------------------ the loop
+
+    def _note(self, status: ConnectionStatus, detail: str = "") -> None:
+        self.status = status
+        self.detail = detail
+        self.incoming.put({"type": "status", "status": status, "detail": detail})
+
+    async def _main(self, loop: asyncio.AbstractEventLoop) -> None:
+        stop = asyncio.Event()
+        outbox: asyncio.Queue[str] = asyncio.Queue()
+        with self._lock:
+            self._loop, self._stop, self._outbox = loop, stop, outbox
+            for text in self._early:
+                outbox.put_nowait(text)
+            self._early.clear()
+        self._started.set()
+        attempt = 0
+        fatal = False
+        while not stop.is_set():
+            self._note("connecting" if attempt == 0 and self.reconnects == 0 else "reconnecting")
+            try:
+                fatal = await self._connection(stop, outbox)
+                attempt = 0
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
+                self.detail = _describe(exc)
+            except InvalidURI as exc:
+                self._note("failed", str(exc))
+                return
+            if fatal or stop.is_set() or not self.reconnect:
+                break
+            self.reconnects += 1
+            delay = min(self.max_backoff, self.backoff * 2**attempt)
+            delay *= self._jitter.uniform(0.5, 1.0)
+            attempt = min(attempt + 1, 16)
+            self._note("reconnecting", self.detail)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), delay)
+        if self.status != "failed":
+            # Never reached the server and gave up: that is a failure, not a goodbye.
+            given_up = not stop.is_set() and not self._connected_once
+            self._note("failed" if given_up else "closed", self.detail)
+
+    async def _connection(self, stop: asyncio.Event, outbox: asyncio.Queue[str]) -> bool:
+        """One connection, from hello to its end. True when retrying cannot help."""
+        async with connect(
+            self.url,
+            ssl=self.ssl_context if self.url.startswith("wss://") else None,
+            open_timeout=self.open_timeout,
+            ping_interval=self.ping_interval,
+            ping_timeout=self.ping_timeout,
+            max_size=self.max_size,
+            compression=None,
+            proxy=None,
+        ) as ws:
+            self._ws = ws
+            await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))
+            welcome = await asyncio.wait_for(ws.recv(), self.open_timeout)
+            message = _decode(welcome)
+            if message.get("type") != "welcome":
+                self.incoming.put(message)
+                self._note("failed", str(message.get("message", "refused by the server")))
+                return True
+            if self.token is not None and self.table is not None:
+                await ws.send(encode({"type": "resume", "code": self.table, "token": self.token}))
+            self._connected_once = True
+            self._note("connected")
+            sender = asyncio.create_task(self._send_loop(ws, outbox))
+            stopper = asyncio.create_task(stop.wait())
+            try:
+                receiver = asyncio.create_task(self._receive_loop(ws))
+                done, _ = await asyncio.wait(
+                    {sender, stopper, receiver}, return_when=asyncio.FIRST_COMPLETED
+                )
+                if stopper in done:
+                    sender.cancel()
+                    with contextlib.suppress(ConnectionClosed, TimeoutError):
+                        await asyncio.wait_for(self._flush(ws, outbox), 2.0)
+                    await ws.close()
+                for task in (sender, receiver):
+                    if task in done and task.exception() is not None:
+                        raise task.exception()  # type: ignore[misc]
+            finally:
+                for task in (sender, stopper, receiver):
+                    task.cancel()
+                self._ws = None
+            if receiver.done() and not receiver.cancelled() and receiver.result():
+                return True
+            if ws.close_code is not None and ws.close_code >= 4000:
+                self.detail = ws.close_reason or f"closed by the server ({ws.close_code})"
+                return ws.close_code == 4000
+            return False
+
+    async def _flush(self, ws: ClientConnection, outbox: asyncio.Queue[str]) -> None:
+        """Send what is still queued (a last ``leave``) before closing."""
+        while not outbox.empty():
+            await ws.send(outbox.get_nowait())
+
+    async def _send_loop(self, ws: ClientConnection, outbox: asyncio.Queue[str]) -> None:
+        while True:
+            text = await outbox.get()
+            try:
+                await ws.send(text)
+            except ConnectionClosed:
+                outbox.put_nowait(text)  # not sent: it goes out after the reconnection
+                raise
+
+    async def _receive_loop(self, ws: ClientConnection) -> bool:
+        """Pass frames on until the connection ends. True when the seat is gone for good."""
+        gone = False
+        async for text in ws:
+            message = _decode(text)
+            kind = message.get("type")
+            if kind == "joined":
+                self.table = message.get("table")
+                self.seat = message.get("seat")
+                self.token = message.get("token")
+            elif kind == "closed" and message.get("reason") in _SEAT_GONE:
+                self.table = self.seat = self.token = None
+                gone = True
+            elif kind == "left" or (kind == "error" and message.get("code") == "bad_token"):
+                self.table = self.seat = self.token = None
+            self.incoming.put(message)
+        return gone
+
+    # ------------------------------------------------------------------ reading
+
+    def drain(self) -> list[dict[str, Any]]:
+        """Every message received so far (never waits)."""
+        out: list[dict[str, Any]] = []
+        while True:
+            try:
+                out.append(self.incoming.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait_for(
+        self, want: Callable[[dict[str, Any]], bool], timeout: float = 10.0
+    ) -> dict[str, Any]:
+        """Block until a message satisfies ``want`` (scripts and tests, not the GUI);
+        messages before it are dropped. Raises ``TimeoutError``."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no such message in time")
+            try:
+                message = self.incoming.get(timeout=left)
+            except queue.Empty:
+                continue
+            if want(message):
+                return message
+
+
+def _decode(text: str | bytes) -> dict[str, Any]:
+    try:
+        return decode(text)
+    except ProtocolError as exc:
+        return {"type": "error", "code": "malformed_from_server", "message": str(exc)}
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, ConnectionClosed):
+        return "the connection was lost"
+    if isinstance(exc, TimeoutError):
+        return "the server did not answer in time"
+    if isinstance(exc, ssl.SSLError):
+        return f"secure connection failed: {exc.reason or exc}"
+    if isinstance(exc, OSError):
+        return f"cannot reach the server: {exc.strerror or exc}"
+    return str(exc) or type(exc).__name__

@@ -1,0 +1,170 @@
+"""A headless player: a :class:`NetClient` that plays its seat by a chooser (a bot, or a
+script of moves), for tests, scripted games and smoke checks of a server.
+
+It keeps every frame it received (:attr:`HeadlessPlayer.frames`) and the latest view, and
+answers the server as a person would: it moves when the view says it is its turn and asks
+for the next hand once one is over.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from briscola.client.connection import NetClient
+from briscola.engine import Action, PlayerView, Rules
+from briscola.engine.view import view_from_json
+
+__all__ = ["HeadlessPlayer", "all_ready", "open_table", "play_all"]
+
+Chooser = Callable[[PlayerView], Action]
+
+
+class HeadlessPlayer:
+    """Plays one seat through ``client``; ``choose`` picks each move (None: never moves)."""
+
+    def __init__(
+        self, client: NetClient, choose: Chooser | None = None, auto_next: bool = True
+    ) -> None:
+        self.client = client
+        self.choose = choose
+        self.auto_next = auto_next
+        self.frames: list[dict[str, Any]] = []
+        self.view: PlayerView | None = None
+        self.moves = -1
+        self.hand = 0
+        self.deal = 0
+        self.phase = ""
+        self.table: dict[str, Any] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.closed: dict[str, Any] | None = None
+        self.match_over = False
+        self.hands_seen: set[int] = set()
+        self.acted = 0
+        self._asked_next = -1
+        self._acted_at: tuple[int, int] = (-1, -1)
+
+    def handle(self, message: dict[str, Any]) -> None:
+        """Take in one message; move if it is this seat's turn."""
+        self.frames.append(message)
+        kind = message.get("type")
+        if kind == "table":
+            self.table = message
+        elif kind == "error":
+            self.errors.append(message)
+        elif kind == "closed":
+            self.closed = message
+        elif kind == "update":
+            self._update(message)
+
+    def _update(self, message: dict[str, Any]) -> None:
+        self.view = view_from_json(message["view"])
+        self.moves = int(message["moves"])
+        self.hand = int(message["hand"])
+        self.deal = int(message["deal"])
+        self.phase = str(message["phase"])
+        self.hands_seen.add(self.hand)
+        if message.get("reset"):
+            self._acted_at = (-1, -1)  # a move sent before the connection dropped may be lost
+        if any(event.get("event") == "match_over" for event in message["events"]):
+            self.match_over = True
+        self.move_if_due()
+        if self.auto_next and self.phase == "between" and self._asked_next != self.deal:
+            self._asked_next = self.deal
+            self.client.next_hand()
+
+    def move_if_due(self) -> None:
+        """Move now if the latest view says it is this seat's turn (once per view)."""
+        seen = self.view
+        if (
+            seen is not None
+            and self.choose is not None
+            and self.phase == "playing"
+            and seen.is_my_turn
+            and seen.legal
+            and self._acted_at != (self.deal, self.moves)
+        ):
+            self._acted_at = (self.deal, self.moves)
+            self.client.act(self.choose(seen), self.moves)
+            self.acted += 1
+
+    def pump(self, timeout: float = 0.0) -> dict[str, Any] | None:
+        """Handle one message (waiting up to ``timeout`` seconds); None when none came."""
+        try:
+            message = (
+                self.client.incoming.get(timeout=timeout)
+                if timeout > 0
+                else (self.client.incoming.get_nowait())
+            )
+        except queue.Empty:
+            return None
+        self.handle(message)
+        return message
+
+    def run_until(self, done: Callable[[HeadlessPlayer], bool], timeout: float = 30.0) -> None:
+        """Handle messages until ``done(self)``; raises ``TimeoutError`` at the deadline."""
+        deadline = time.monotonic() + timeout
+        while not done(self):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(
+                    f"{self.client.name}: condition not met in {timeout:.0f} s"
+                    f" (phase {self.phase!r}, status {self.client.status})"
+                )
+            self.pump(min(left, 0.5))
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        """The latest frame of ``kind``."""
+        found: dict[str, Any] | None = None
+        for frame in reversed(self.frames):
+            if frame.get("type") == kind:
+                found = frame
+                break
+        return found
+
+
+def open_table(
+    host: HeadlessPlayer,
+    rules: Rules,
+    seats: list[dict[str, Any]] | None = None,
+    timeout: float = 10.0,
+) -> str:
+    """Create a table with ``host`` as its host; returns the table code."""
+    host.client.create(rules, seats)
+    host.run_until(lambda p: p.table is not None, timeout)
+    assert host.table is not None
+    return str(host.table["table"])
+
+
+def all_ready(host: HeadlessPlayer, timeout: float = 10.0) -> None:
+    """Wait until the host sees every seat taken and ready."""
+    host.run_until(
+        lambda p: p.table is not None and all(s["ready"] for s in p.table["seats"]), timeout
+    )
+
+
+def play_all(
+    players: Sequence[HeadlessPlayer],
+    done: Callable[[HeadlessPlayer], bool],
+    timeout: float = 60.0,
+) -> None:
+    """Run every player in a thread of its own until ``done``; re-raises the first failure
+    (a ``TimeoutError`` when one did not get there in time)."""
+    failures: list[BaseException] = []
+
+    def run(player: HeadlessPlayer) -> None:
+        try:
+            player.run_until(done, timeout)
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=run, args=(p,), daemon=True) for p in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout + 5)
+    if failures:
+        raise failures[0]

@@ -1,0 +1,382 @@
+"""The remote session: a table on a server, seen through the table's session interface.
+
+:class:`RemoteSession` implements :class:`briscola.game.session.TableSession` from the
+messages a :class:`~briscola.client.connection.NetClient` receives, so the table scene plays an
+online game exactly as a local one and never waits on the network: every method returns at
+once from what has arrived.
+
+Updates from the server are applied one at a time, when the table says its animations have
+caught up (``advance(dt, idle=True)``): ``view()`` and ``new_events()`` then always agree,
+as they do in a local game. Besides the interface, the table reads ``connection`` and
+``banner()`` for the connection banner, ``seat_states()`` for who is away or replaced by a
+computer, ``take_errors()`` and ``take_notices()`` for messages to show, and ``closed`` when
+the table has ended (the host left, the server closed).
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from briscola.engine import Action, Event, HandOver, HandResult, MatchOver, PlayerView, Rules
+from briscola.engine.view import view_from_json
+from briscola.game.session import Connection, Message, SeatInfo, SeatNews, TableNews
+from briscola.game.summary import HandSummary, summarize
+
+if TYPE_CHECKING:
+    from briscola.game.session import TableSession
+
+from briscola.client.connection import ConnectionStatus, NetClient
+from briscola.protocol.wire import event_from_json
+
+__all__ = ["POLL", "RemoteSession"]
+
+#: Seconds between looks at the network while nothing moves on the table.
+POLL = 0.05
+
+
+class RemoteSession:
+    """One seat of a server's table. Build it once the waiting room sees the first
+    ``update`` (the game has started); ``backlog`` holds the messages the waiting room
+    already took from ``client.incoming`` (they are handled first)."""
+
+    def __init__(self, client: NetClient, backlog: Iterable[dict[str, Any]] = ()) -> None:
+        if client.seat is None:
+            raise ValueError("the client holds no seat yet (wait for the 'joined' message)")
+        self.client = client
+        self.seat: int = client.seat
+        self.table: dict[str, Any] | None = None
+        self.closed: dict[str, Any] | None = None
+        #: Error replies not yet read by the table (``take_errors()``).
+        self.errors: list[dict[str, Any]] = []
+        #: Notices (e.g. ``timed_out``: a computer moved for this seat) not yet read.
+        self.notices: list[dict[str, Any]] = []
+        self._updates: deque[dict[str, Any]] = deque()
+        self._view: PlayerView | None = None
+        self._events: list[Event] = []
+        self._hand = 0
+        self._deal = 0
+        self._hand_events = 0
+        self._moves = -1
+        self._standing: list[int] = []
+        self._phase = ""
+        self._record: dict[str, Any] = {}
+        self._result: HandResult | None = None
+        self._match_over: MatchOver | None = None
+        self._summary: HandSummary | None = None
+        self._pending = False
+        self._next_asked = False
+        self._turn_since = time.monotonic()
+        for message in backlog:
+            self._take(message)
+        self._poll()
+        if self._updates and self._view is None:
+            self._apply(self._updates.popleft())
+
+    # ------------------------------------------------------------------ messages
+
+    def _poll(self) -> None:
+        for message in self.client.drain():
+            self._take(message)
+
+    def _take(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "update":
+            self._updates.append(message)
+        elif kind == "table":
+            self.table = message
+        elif kind == "error":
+            self.errors.append(message)
+            # A refused (or rate-limited) move was not played: the player may move again;
+            # a second move for the same view is refused by the server as stale.
+            self._pending = False
+        elif kind == "notice":
+            self.notices.append(message)
+        elif kind == "closed":
+            self.closed = message
+
+    def _apply(self, message: dict[str, Any]) -> None:
+        seen = view_from_json(message["view"])
+        deal = int(message["deal"])
+        events = [event_from_json(data) for data in message["events"]]
+        if deal != self._deal:
+            self._deal = deal
+            self._hand_events = 0
+            self._summary = None
+            self._result = None
+            self._record = {}
+            self._next_asked = False
+        elif message.get("reset") is True:
+            # A reconnection resends the hand's events: only the unseen ones are new.
+            events = events[self._hand_events :]
+            if self._match_over is not None:
+                events = [event for event in events if not isinstance(event, MatchOver)]
+        for event in events:
+            if isinstance(event, HandOver):
+                self._result = event.result
+            elif isinstance(event, MatchOver):
+                self._match_over = event
+            else:
+                self._hand_events += 1
+        if self._view is None or seen.current_player != self._view.current_player:
+            self._turn_since = time.monotonic()
+        self._view = seen
+        self._events.extend(events)
+        self._hand = int(message["hand"])
+        self._moves = int(message["moves"])
+        self._standing = [int(v) for v in message["standing"]]
+        self._phase = str(message["phase"])
+        record = message.get("record")
+        if isinstance(record, dict):
+            self._record = record
+        self._pending = False
+
+    # ------------------------------------------------------------------ TableSession
+
+    @property
+    def rules(self) -> Rules:
+        if self._view is not None:
+            return self._view.rules
+        if self.table is not None:
+            return Rules.from_dict(self.table["rules"])
+        raise RuntimeError("no table information yet")
+
+    @property
+    def seats(self) -> Sequence[SeatInfo]:
+        if self.table is None:
+            return [SeatInfo("", "remote") for _ in range(self.rules.players)]
+        out = []
+        for entry in self.table["seats"]:
+            index = int(entry["seat"])
+            if index == self.seat:
+                kind = "human"
+            elif entry["kind"] == "bot":
+                kind = "bot"
+            else:
+                kind = "remote"
+            out.append(SeatInfo(str(entry["name"]), kind, str(entry.get("level") or "")))
+        return out
+
+    @property
+    def demo(self) -> bool:
+        return False
+
+    @property
+    def shown_seat(self) -> int | None:
+        return self.seat
+
+    @property
+    def waiting_for(self) -> int | None:
+        return None
+
+    @property
+    def to_play(self) -> int | None:
+        return None if self._view is None else self._view.current_player
+
+    @property
+    def hand_over(self) -> bool:
+        return self._view is not None and self._view.phase == "over" and not self._next_asked
+
+    @property
+    def hand_number(self) -> int:
+        return self._hand
+
+    @property
+    def standing(self) -> Sequence[int]:
+        return self._standing
+
+    @property
+    def dealer(self) -> int:
+        return 0 if self._view is None else self._view.dealer
+
+    def start(self) -> None:
+        """Nothing to deal: the server did. Takes in what has arrived."""
+        self._poll()
+        if self._view is None and self._updates:
+            self._apply(self._updates.popleft())
+
+    def reveal(self) -> None:
+        """No hot seat online: every player has a screen of their own."""
+
+    def view(self) -> PlayerView:
+        if self._view is None:
+            raise RuntimeError("no view yet: build the session once the game has started")
+        return self._view
+
+    def new_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    def plays_here(self, seat: int) -> bool:
+        return seat == self.seat
+
+    def legal_actions(self) -> list[Action]:
+        seen = self._view
+        if seen is None or self._pending or self._updates or not seen.is_my_turn:
+            return []
+        if self._phase != "playing":
+            return []
+        return list(seen.legal)
+
+    def submit(self, action: Action) -> bool:
+        """Send ``action``; False when it is not legal now (nothing is sent)."""
+        if action not in self.legal_actions():
+            return False
+        self.client.act(action, self._moves)
+        self._pending = True
+        return True
+
+    def thinking(self) -> tuple[int, float] | None:
+        """Another seat (a person elsewhere or a computer) is choosing a move."""
+        seat = self.to_play
+        if seat is None or seat == self.seat:
+            return None
+        return seat, self._turn_since
+
+    def advance(self, dt: float, idle: bool) -> None:
+        """Take in what the network brought; apply the next update once animations are idle."""
+        self._poll()
+        if idle and self._updates:
+            self._apply(self._updates.popleft())
+
+    def finish_hand(self) -> HandSummary | None:
+        """The finished hand's summary (None until the server's last update has arrived)."""
+        seen = self._view
+        if seen is None or seen.phase != "over" or self._result is None:
+            return None
+        if self._summary is None:
+            self._summary = summarize(
+                seen,
+                self._result,
+                names=[info.name for info in self.seats],
+                hand_number=self._hand,
+                standing=self._standing,
+                over=self._match_over,
+                record=dict(self._record),
+                viewer=self.seat,
+            )
+        return self._summary
+
+    def next_hand(self) -> None:
+        """Say this player is ready for the next hand (the server deals when all are)."""
+        if self._phase == "between" and not self._next_asked:
+            self.client.next_hand()
+            self._next_asked = True
+
+    def rematch(self) -> None:
+        """A new match with the same seats: the host starts it; others wait for it."""
+        if self.table is not None and self.table.get("host") == self.seat:
+            self.client.start_game()
+        self._match_over = None
+        self._next_asked = True
+
+    def close(self) -> None:
+        """Leave the table for good and close the connection."""
+        self.client.leave()
+        self.client.close()
+
+    @property
+    def can_undo(self) -> bool:
+        """No undo online: the other players have seen the move."""
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    # ------------------------------------------------------------------ network extras
+
+    @property
+    def connection(self) -> ConnectionStatus:
+        """The connection's state, for the banner."""
+        return self.client.status
+
+    def banner(self) -> tuple[str, str] | None:
+        """``(kind, detail)`` when a banner should show, else None. Kinds: ``reconnecting``
+        (the connection dropped, retrying), ``failed`` (cannot continue), ``closed`` (the
+        table ended: detail is the server's reason code, e.g. ``host_left``)."""
+        if self.closed is not None:
+            return "closed", str(self.closed.get("reason", ""))
+        status = self.client.status
+        if status in ("reconnecting", "connecting") and self._view is not None:
+            return "reconnecting", self.client.detail
+        if status in ("failed", "closed"):
+            return status, self.client.detail
+        return None
+
+    def seat_states(self) -> list[dict[str, Any]]:
+        """Per seat: ``connected``, ``away`` (dropped, within the grace period) and
+        ``replaced`` (a computer plays for the absent person)."""
+        if self.table is None:
+            return []
+        return [
+            {key: entry.get(key) for key in ("seat", "name", "connected", "away", "replaced")}
+            for entry in self.table["seats"]
+        ]
+
+    def news(self) -> TableNews:
+        """The connection, who is away or replaced by a computer, and the table's end."""
+        seats = tuple(
+            SeatNews(
+                int(entry["seat"]),
+                str(entry.get("name") or ""),
+                away=bool(entry.get("away")),
+                replaced=bool(entry.get("replaced")),
+            )
+            for entry in (self.table or {}).get("seats", ())
+            if entry.get("away") or entry.get("replaced")
+        )
+        if self.closed is not None:
+            return TableNews(
+                seats=seats,
+                ended=str(self.closed.get("reason", "")),
+                ended_message=str(self.closed.get("message", "")),
+            )
+        shown = self.banner()
+        if shown is None or shown[0] not in ("reconnecting", "failed", "closed"):
+            return TableNews(seats=seats)
+        kinds: dict[str, Connection] = {"reconnecting": "reconnecting", "failed": "failed"}
+        return TableNews(kinds.get(shown[0], "closed"), shown[1], seats)
+
+    def take_messages(self) -> list[Message]:
+        """Notices and refused moves since the last call, to show once."""
+        out = [
+            Message("notice", str(n.get("code", "")), str(n.get("message", "")))
+            for n in self.take_notices()
+        ]
+        out += [
+            Message("refused", str(e.get("code", "")), str(e.get("message", "")))
+            for e in self.take_errors()
+        ]
+        return out
+
+    def wake_in(self) -> float | None:
+        """Look at the network a few times a second (the window rests in between)."""
+        return POLL
+
+    def wait(self, timeout: float) -> bool:
+        """Block until a message arrives (scripts and tests; the table never waits).
+        False when none came in ``timeout`` seconds."""
+        try:
+            message = self.client.incoming.get(timeout=timeout)
+        except queue.Empty:
+            return False
+        self._take(message)
+        return True
+
+    def take_errors(self) -> list[dict[str, Any]]:
+        """Error replies since the last call (a refused move: show its ``code``)."""
+        errors, self.errors = self.errors, []
+        return errors
+
+    def take_notices(self) -> list[dict[str, Any]]:
+        """Notices since the last call (``timed_out``: a computer made a move for you)."""
+        notices, self.notices = self.notices, []
+        return notices
+
+
+if TYPE_CHECKING:
+    # mypy --strict checks here that a RemoteSession is everything a TableSession must be.
+    _CONFORMS: type[TableSession] = RemoteSession

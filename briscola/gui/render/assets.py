@@ -1,0 +1,259 @@
+"""The asset cache: fonts, rendered text, card faces rasterised from SVG at the size in use,
+card backs, table textures. Created by the App after the display exists.
+
+Cards are re-rasterised from their SVG sources at every card width the layout asks for
+(cached per width), so they are never blurred by scaling a small bitmap up. A missing or
+broken asset is drawn as a clear placeholder and reported once, never raised.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import TypeVar
+
+import pygame
+
+from briscola.engine import Card
+from briscola.resources import asset_path
+from briscola.text.decks import FALLBACK, catalogue, deck_info
+
+log = logging.getLogger(__name__)
+
+#: Height / width of every card (250 x 400 SVG units).
+CARD_RATIO = 1.6
+#: Every folder of faces whose manifest is good (variants such as ``french4`` included).
+DECK_STYLES = tuple(catalogue().decks)
+BACK_NAMES = ("classic", "blue", "felt")
+SOUND_NAMES = ("shuffle", "deal", "play", "collect", "swap", "win", "lose", "draw", "click")
+
+T = TypeVar("T")
+
+
+class LRU(OrderedDict[Hashable, T]):
+    """A small least-recently-used cache."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def get_or_make(self, key: Hashable, make: Callable[[], T]) -> T:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        value = make()
+        self[key] = value
+        if len(self) > self.limit:
+            self.popitem(last=False)
+        return value
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return width, round(width * CARD_RATIO)
+
+
+class Assets:
+    """Everything drawn from files, cached. Needs an initialised display (for convert)."""
+
+    def __init__(self) -> None:
+        self.missing: list[str] = []
+        #: Called once per missing asset (the App shows a notice to the player).
+        self.on_missing: Callable[[str], None] | None = None
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: LRU[pygame.Surface] = LRU(600)
+        self._fits: LRU[int] = LRU(2000)
+        self._cards: LRU[pygame.Surface] = LRU(180)
+        self._shadows: LRU[pygame.Surface] = LRU(64)
+        self._textures: dict[str, pygame.Surface] = {}
+        #: The deck in use, for the back named ``deck`` (the deck's own back); the App sets it.
+        self.deck_for_back: Callable[[], str] | None = None
+
+    # ------------------------------------------------------------------ reporting
+
+    def _missing(self, what: str, path: Path) -> None:
+        message = f"missing or unreadable asset: {what} ({path})"
+        if message not in self.missing:
+            self.missing.append(message)
+            log.warning(message)
+            if self.on_missing is not None:
+                self.on_missing(message)
+
+    # ------------------------------------------------------------------ fonts and text
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        size = max(6, int(size))
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            path = asset_path("fonts", "Lato-Bold.ttf" if bold else "Lato-Regular.ttf")
+            try:
+                font = pygame.font.Font(path, size)
+            except (OSError, pygame.error, FileNotFoundError):
+                self._missing("font", path)
+                font = pygame.font.Font(None, size)
+            self._fonts[key] = font
+        return font
+
+    def text(
+        self,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int] | tuple[int, int, int, int] = (240, 240, 230),
+        bold: bool = False,
+    ) -> pygame.Surface:
+        """Rendered text, cached (text rendering is the slowest thing a frame can do)."""
+        key = (text, int(size), tuple(colour), bold)
+        return self._text.get_or_make(key, lambda: self.font(size, bold).render(text, True, colour))
+
+    def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
+        """The largest font size <= ``size`` (and >= 8) at which ``text`` fits ``width``
+        pixels; cached, since layouts ask every frame."""
+        key = ("fit", text, int(size), int(width), bold)
+
+        def measure() -> int:
+            low, high = 8, max(8, int(size))
+            if self.font(high, bold).size(text)[0] <= width:
+                return high
+            while low < high:  # binary search: widths grow with the size
+                middle = (low + high + 1) // 2
+                if self.font(middle, bold).size(text)[0] <= width:
+                    low = middle
+                else:
+                    high = middle - 1
+            return low
+
+        return self._fits.get_or_make(key, measure)
+
+    # ------------------------------------------------------------------ cards
+
+    def _svg(self, path: Path, size: tuple[int, int]) -> pygame.Surface:
+        try:
+            surface = pygame.image.load_sized_svg(path, size)
+        except (pygame.error, FileNotFoundError, OSError):
+            self._missing("card image", path)
+            return _placeholder(size, path.stem)
+        if surface.get_size() != size:
+            surface = pygame.transform.smoothscale(surface, size)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha()
+        return surface
+
+    def card_face(self, card: Card, style: str, width: int) -> pygame.Surface:
+        """The face of ``card`` in deck ``style`` rasterised at ``width`` pixels."""
+        size = card_size(width)
+        key = ("face", style, card.code, size)
+        return self._cards.get_or_make(
+            key, lambda: self._svg(asset_path("cards", style, f"{card.code}.svg"), size)
+        )
+
+    def card_back(self, name: str, width: int) -> pygame.Surface:
+        """A back by name (``classic``, ``blue``, ``felt``), or ``deck``: the back of the deck
+        in use when it has one of its own, else the classic back."""
+        if name == "deck":
+            deck = self.deck_for_back() if self.deck_for_back is not None else FALLBACK
+            return self.deck_back(deck, "classic", width)
+        size = card_size(width)
+        key = ("back", name, size)
+        return self._cards.get_or_make(
+            key, lambda: self._svg(asset_path("cards", "backs", f"{name}.svg"), size)
+        )
+
+    def deck_back(self, deck: str, back: str, width: int) -> pygame.Surface:
+        """The deck's own back (``back.svg`` in its folder) when it has one, else *back*."""
+        info = deck_info(deck)
+        path = info.back_path if info is not None else None
+        if path is None:
+            return self.card_back(back, width)
+        size = card_size(width)
+        return self._cards.get_or_make(("deck back", deck, size), lambda: self._svg(path, size))
+
+    def shadow(self, width: int, alpha: int = 90) -> pygame.Surface:
+        """A soft shadow for a card of ``width`` (a blurred rounded rectangle). Widths are
+        rounded to 6 px: cards growing or shrinking in flight reuse a few shadows."""
+        width = max(6, round(width / 6) * 6)
+        key = (width, alpha)
+
+        def make() -> pygame.Surface:
+            w, h = card_size(width)
+            pad = max(4, width // 10)
+            surface = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            radius = max(2, width * 14 // 250)
+            pygame.draw.rect(surface, (0, 0, 0, alpha), (pad, pad, w, h), border_radius=radius)
+            return pygame.transform.gaussian_blur(surface, max(1, pad // 2))
+
+        return self._shadows.get_or_make(key, make)
+
+    def warm(self, style: str, width: int, back: str) -> None:
+        """Rasterise a whole deck at ``width`` (about 5 ms a card)."""
+        for card in _ALL_CARDS:
+            self.card_face(card, style, width)
+        self.card_back(back, width)
+
+    # ------------------------------------------------------------------ textures and images
+
+    def texture(self, name: str) -> pygame.Surface:
+        """A table texture (``felt``, ``wood``) or ``vignette``."""
+        surface = self._textures.get(name)
+        if surface is None:
+            path = asset_path("table", f"{name}.png")
+            try:
+                surface = pygame.image.load(path)
+                if pygame.display.get_surface() is not None:
+                    surface = surface.convert_alpha()
+            except (pygame.error, FileNotFoundError, OSError):
+                self._missing("texture", path)
+                surface = pygame.Surface((64, 64), pygame.SRCALPHA)
+                surface.fill((20, 90, 50, 255) if name != "vignette" else (0, 0, 0, 0))
+            self._textures[name] = surface
+        return surface
+
+    def icon(self) -> pygame.Surface | None:
+        path = asset_path("icon", "icon-64.png")
+        try:
+            return pygame.image.load(path)
+        except (pygame.error, FileNotFoundError, OSError):
+            self._missing("icon", path)
+            return None
+
+    def check_all(self) -> list[str]:
+        """Load every asset the game uses (both decks, backs, fonts, textures); return the
+        problems found (empty when all is well)."""
+        before = len(self.missing)
+        for problem in catalogue().problems:  # a bad manifest: that deck is left out
+            if problem not in self.missing:
+                self.missing.append(problem)
+        for style in DECK_STYLES:
+            for card in _ALL_CARDS:
+                self.card_face(card, style, 60)
+        for name in BACK_NAMES:
+            self.card_back(name, 60)
+        for info in catalogue().decks.values():
+            if info.back_path is not None:
+                self.deck_back(info.id, "classic", 60)
+        self.font(16)
+        self.font(16, bold=True)
+        for name in ("felt", "wood", "vignette"):
+            self.texture(name)
+        self.icon()
+        for name in SOUND_NAMES:
+            path = asset_path("sounds", f"{name}.wav")
+            if not path.is_file():
+                self._missing("sound", path)
+        return self.missing[before:]
+
+
+def _placeholder(size: tuple[int, int], label: str) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill((0, 0, 0, 0))
+    rect = surface.get_rect()
+    pygame.draw.rect(surface, (250, 250, 250), rect, border_radius=max(2, size[0] // 18))
+    pygame.draw.rect(surface, (200, 30, 30), rect, width=2, border_radius=max(2, size[0] // 18))
+    font = pygame.font.Font(None, max(10, size[0] // 3))
+    text = font.render(label, True, (200, 30, 30))
+    surface.blit(text, text.get_rect(center=rect.center))
+    return surface
+
+
+_ALL_CARDS = [Card.from_index(i) for i in range(40)]

@@ -1,0 +1,93 @@
+"""The table's online part: the connection banner (lost, reconnecting), who is away or
+replaced by a computer, and the end of the table (the host left, the server closed): the
+player is told and goes back to the menu.
+
+It reads only the session interface (``news()``, ``take_messages()``): a local table or a
+replay has nothing to say, and the banner draws nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from briscola.gui.hosting import error_text
+from briscola.gui.widgets import rounded
+from briscola.text.i18n import _
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from briscola.game.session import SessionView
+    from briscola.gui.scene import Services
+
+log = logging.getLogger("briscola.online")
+
+BANNER_COLOUR = (150, 40, 32, 250)
+NOTE_COLOUR = (12, 20, 14, 240)
+
+
+class TableBanner:
+    """Shows what the table has to say beyond its cards (``session.news()``): a lost
+    connection, players away or replaced by a computer; at the table's end the player is
+    told and goes back to the menu. A table with nothing to say shows nothing."""
+
+    def __init__(self, app: Services, session: SessionView, px: Callable[[float], int]) -> None:
+        self.app = app
+        self.session = session
+        self.px = px
+        self.ended = False
+        #: The banner's text now (empty: none), for tests and the report.
+        self.banner = ""
+        self.notes: list[str] = []
+
+    def update(self) -> None:
+        session = self.session
+        for message in session.take_messages():
+            shown = {"code": message.code, "message": message.text}
+            if message.kind == "notice":
+                self.app.notify(error_text(shown), 8.0)
+            else:
+                log.info("the server refused: %s", message)
+                if message.code == "rate_limited":
+                    self.app.notify(error_text(shown))
+        if self.ended:
+            return
+        news = session.news()
+        if news.ended is not None:
+            self.ended = True
+            self.app.notify(error_text({"reason": news.ended, "message": news.ended_message}), 8.0)
+            self.app.open("menu", mode="reset")
+            return
+        self.banner = ""
+        if news.connection == "reconnecting":
+            self.banner = _("Connection lost: reconnecting…")
+        elif news.connection in ("failed", "closed"):
+            self.banner = _("The connection to the table is lost. Press Esc to leave the table.")
+        self.notes = []
+        for seat in news.seats:
+            if seat.replaced:
+                self.notes.append(
+                    _("{name} is away: a computer plays until they return.").format(name=seat.name)
+                )
+            elif seat.away:
+                self.notes.append(_("{name} lost the connection: waiting…").format(name=seat.name))
+
+    def draw(self, surface: pygame.Surface, top: int) -> None:
+        """The banner and the notes, centred from ``top`` down."""
+        px = self.px
+        assets = self.app.assets
+        theme = self.app.theme
+        y = top
+        lines = ([(self.banner, BANNER_COLOUR, 22)] if self.banner else []) + [
+            (note, NOTE_COLOUR, 17) for note in self.notes
+        ]
+        for text, colour, size in lines:
+            image = assets.text(text, px(size), theme.text, bold=colour is BANNER_COLOUR)
+            box = image.get_rect().inflate(px(28), px(14))
+            box.midtop = (surface.get_width() // 2, y)
+            surface.blit(rounded(box.size, colour, px(10)), box.topleft)
+            surface.blit(image, image.get_rect(center=box.center))
+            y = box.bottom + px(6)

@@ -1,0 +1,316 @@
+"""The network protocol's shared pieces (``docs/network-protocol.md``): the version, the
+JSON forms of engine events, player names and table codes. Standard library and engine only:
+both the server and the client import it.
+
+Every frame is one JSON object with a ``type``. Views and actions use the bot protocol's
+JSON forms (:meth:`PlayerView.to_json`, :func:`action_from_json`); events use the forms
+below, which :func:`event_from_json` reads back:
+
+>>> from briscola.engine import Card, Played
+>>> event = Played(1, Card.from_code("3S"))
+>>> event_to_json(event)
+{'event': 'played', 'seat': 1, 'card': '3S'}
+>>> event_from_json(event_to_json(event)) == event
+True
+>>> check_name("  Anna Maria ")
+'Anna Maria'
+>>> normalize_code("ab-c d23")
+'ABCD23'
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Mapping
+from typing import Any, Final
+
+from briscola.engine import (
+    Auction,
+    Bid,
+    BriscolaTurned,
+    Called,
+    Card,
+    Dealt,
+    Drew,
+    Event,
+    HandOver,
+    HandStarted,
+    MatchOver,
+    PartnerRevealed,
+    Played,
+    Swapped,
+    Trick,
+    TrickWon,
+    action_from_json,
+)
+from briscola.engine.codec import CodecError, card_from_json, parse_json
+from briscola.engine.state import HandResult
+
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "MAX_NAME",
+    "PROTOCOL",
+    "ProtocolError",
+    "check_name",
+    "decode",
+    "encode",
+    "event_from_json",
+    "event_to_json",
+    "normalize_code",
+    "tidy_name",
+]
+
+#: The protocol version a client names in its ``hello``; another version is refused.
+PROTOCOL: Final = "briscola-net/1"
+#: Table codes: no 0/O, 1/I/L, so a code read aloud or off a screen is typed right.
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+#: Longest player name, in characters.
+MAX_NAME: Final = 24
+_NAME_PUNCTUATION: Final = frozenset(" .-_'")
+#: No message of the protocol nests deeper than 8 levels.
+MAX_DEPTH: Final = 16
+
+
+class ProtocolError(ValueError):
+    """A frame that breaks the protocol; ``code`` is the machine-readable error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """One frame's text: compact JSON."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode(text: str | bytes) -> dict[str, Any]:
+    """Parse one frame: a JSON object with a string ``type``; raises :class:`ProtocolError`.
+
+    >>> decode('{"type": "ready", "ready": true}')
+    {'type': 'ready', 'ready': True}
+    >>> decode('[1]')
+    Traceback (most recent call last):
+    ...
+    briscola.protocol.wire.ProtocolError: a frame must be a JSON object with a "type"
+    """
+    if isinstance(text, bytes):
+        raise ProtocolError("malformed", "frames are JSON text, not binary")
+    try:
+        message = parse_json(text, max_depth=MAX_DEPTH)
+    except CodecError as exc:
+        raise ProtocolError("malformed", f"malformed JSON: {exc}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("malformed", 'a frame must be a JSON object with a "type"')
+    return message
+
+
+def check_name(name: object) -> str:
+    """A player's name, stripped: 1 to :data:`MAX_NAME` letters, digits, spaces and
+    ``.-_'``; raises :class:`ProtocolError` (code ``bad_name``) otherwise.
+
+    >>> check_name("Zoë_2")
+    'Zoë_2'
+    >>> check_name("a\\u202eb")
+    Traceback (most recent call last):
+    ...
+    briscola.protocol.wire.ProtocolError: a name may hold letters, digits, spaces and . - _ ' only
+    """
+    if not isinstance(name, str):
+        raise ProtocolError("bad_name", "a name must be a string")
+    name = unicodedata.normalize("NFC", name).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ProtocolError("bad_name", f"a name must hold 1 to {MAX_NAME} characters")
+    for char in name:
+        if char in _NAME_PUNCTUATION:
+            continue
+        if unicodedata.category(char)[0] not in "LN":
+            raise ProtocolError(
+                "bad_name", "a name may hold letters, digits, spaces and . - _ ' only"
+            )
+    if "  " in name:
+        raise ProtocolError("bad_name", "a name may not hold two spaces in a row")
+    return name
+
+
+def tidy_name(name: str) -> str:
+    """``name`` with what :func:`check_name` refuses left out: other characters dropped,
+    spaces run together, cut to :data:`MAX_NAME` ("" when nothing is left).
+
+    >>> tidy_name("  Robo\u2728  Bruno ")
+    'Robo Bruno'
+    >>> tidy_name("\u2728")
+    ''
+    """
+    kept = "".join(
+        char
+        for char in unicodedata.normalize("NFC", name)
+        if char in _NAME_PUNCTUATION or unicodedata.category(char)[0] in "LN"
+    )
+    return " ".join(kept.split())[:MAX_NAME].strip()
+
+
+def normalize_code(code: object) -> str:
+    """A table code as typed (any case, spaces and dashes ignored) in its canonical form;
+    raises :class:`ProtocolError` (``bad_code``) when it cannot be a code."""
+    if not isinstance(code, str) or len(code) > 32:
+        raise ProtocolError("bad_code", "a table code is a short string")
+    text = "".join(char for char in code.upper() if char not in " -")
+    if len(text) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in text):
+        raise ProtocolError(
+            "bad_code", f"a table code has {CODE_LENGTH} letters and digits, e.g. 'K7MX2Q'"
+        )
+    return text
+
+
+# ---------------------------------------------------------------------------- events
+
+
+def _trick_to_json(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "cards": [card.code for card in trick.cards],
+        "winner": trick.winner,
+        "points": trick.points,
+    }
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """The JSON form of an engine event (as the receiving seat may see it)."""
+    match event:
+        case HandStarted(dealer=dealer, deck_size=size):
+            return {"event": "hand_started", "dealer": dealer, "deck_size": size}
+        case Dealt(seat=seat, card=card):
+            return {"event": "dealt", "seat": seat, "card": card.code if card else None}
+        case BriscolaTurned(card=card):
+            return {"event": "briscola_turned", "card": card.code}
+        case Auction(seat=seat, bid=bid):
+            return {"event": "auction", "seat": seat, "bid": None if bid is None else str(bid)[4:]}
+        case Called(seat=seat, card=card):
+            return {"event": "called", "seat": seat, "card": card.code}
+        case Swapped(seat=seat, gave=gave, took=took):
+            return {"event": "swapped", "seat": seat, "gave": gave.code, "took": took.code}
+        case Played(seat=seat, card=card):
+            return {"event": "played", "seat": seat, "card": card.code}
+        case PartnerRevealed(seat=seat, alone=alone):
+            return {"event": "partner_revealed", "seat": seat, "alone": alone}
+        case TrickWon(trick=trick):
+            return {"event": "trick_won", "trick": _trick_to_json(trick)}
+        case Drew(seat=seat, card=card, face_up=face_up):
+            return {
+                "event": "drew",
+                "seat": seat,
+                "card": card.code if card else None,
+                "face_up": face_up,
+            }
+        case HandOver(result=result):
+            return {"event": "hand_over", "result": result.to_json()}
+        case MatchOver(winners=winners, standing=standing):
+            return {"event": "match_over", "winners": list(winners), "standing": list(standing)}
+    raise TypeError(f"not an event: {event!r}")
+
+
+def _int(data: Mapping[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10_000:
+        raise ValueError(f"event: {key!r} must be a small non-negative integer")
+    return value
+
+
+def _ints(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    values = data.get(key)
+    if not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise ValueError(f"event: {key!r} must be a list of integers")
+    return tuple(values)
+
+
+def _card(data: Mapping[str, Any], key: str, optional: bool = False) -> Card | None:
+    code = data.get(key)
+    if code is None and optional:
+        return None
+    return card_from_json(code, f"event: {key!r}")
+
+
+def _some_card(data: Mapping[str, Any], key: str) -> Card:
+    card = _card(data, key)
+    assert card is not None
+    return card
+
+
+def _result(data: Any) -> HandResult:
+    if not isinstance(data, Mapping):
+        raise ValueError("event: a hand result must be an object")
+    winner = data.get("winner")
+    if winner is not None:
+        winner = _int(data, "winner")
+    sides = data.get("sides")
+    if not isinstance(sides, list) or not all(isinstance(side, list) for side in sides):
+        raise ValueError("event: 'sides' must be a list of seat lists")
+    return HandResult(
+        points=_ints(data, "points"),
+        sides=tuple(_ints({"s": side}, "s") for side in sides),
+        side_points=_ints(data, "side_points"),
+        target=_int(data, "target"),
+        winner=winner,
+        tied=_ints(data, "tied"),
+        cappotto=bool(data.get("cappotto")),
+        returns=_ints(data, "returns"),
+    )
+
+
+def event_from_json(data: Any) -> Event:
+    """Inverse of :func:`event_to_json`; raises ``ValueError`` naming what is wrong."""
+    if not isinstance(data, Mapping):
+        raise ValueError("an event must be a JSON object")
+    kind = data.get("event")
+    if kind == "hand_started":
+        return HandStarted(_int(data, "dealer"), _int(data, "deck_size"))
+    if kind == "dealt":
+        return Dealt(_int(data, "seat"), _card(data, "card", optional=True))
+    if kind == "briscola_turned":
+        return BriscolaTurned(_some_card(data, "card"))
+    if kind == "auction":
+        text = data.get("bid")
+        bid = None
+        if text is not None:
+            action = action_from_json({"bid": text})
+            assert isinstance(action, Bid)
+            bid = action
+        return Auction(_int(data, "seat"), bid)
+    if kind == "called":
+        return Called(_int(data, "seat"), _some_card(data, "card"))
+    if kind == "swapped":
+        return Swapped(_int(data, "seat"), _some_card(data, "gave"), _some_card(data, "took"))
+    if kind == "played":
+        return Played(_int(data, "seat"), _some_card(data, "card"))
+    if kind == "partner_revealed":
+        return PartnerRevealed(_int(data, "seat"), bool(data.get("alone")))
+    if kind == "trick_won":
+        trick = data.get("trick")
+        if not isinstance(trick, Mapping):
+            raise ValueError("event: 'trick' must be an object")
+        cards = trick.get("cards")
+        if not isinstance(cards, list) or not 2 <= len(cards) <= 6:
+            raise ValueError("event: a trick holds 2 to 6 cards")
+        leader = _int(trick, "leader")
+        seats = tuple((leader + k) % len(cards) for k in range(len(cards)))
+        return TrickWon(
+            Trick(
+                seats,
+                tuple(_some_card({"c": code}, "c") for code in cards),
+                _int(trick, "winner"),
+                _int(trick, "points"),
+            )
+        )
+    if kind == "drew":
+        return Drew(_int(data, "seat"), _card(data, "card", optional=True), bool(data["face_up"]))
+    if kind == "hand_over":
+        return HandOver(_result(data.get("result")))
+    if kind == "match_over":
+        return MatchOver(_ints(data, "winners"), _ints(data, "standing"))
+    raise ValueError(f"unknown event {kind!r}")

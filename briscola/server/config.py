@@ -1,0 +1,73 @@
+"""What a server is told at its start: where it listens, its limits, its clocks."""
+
+from __future__ import annotations
+
+import ssl
+from dataclasses import dataclass
+from pathlib import Path
+
+from briscola.server.seats import TableConfig
+
+__all__ = ["ServerConfig"]
+
+
+@dataclass
+class ServerConfig:
+    """Every limit and timing of the server (``python -m briscola.server --help``)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    ssl: ssl.SSLContext | None = None
+    records: Path | None = None
+    #: Seconds a dropped player's seat waits before a computer player takes over.
+    grace: float = 60.0
+    #: Embedded in the host's app: the host leaving closes the table.
+    embedded: bool = False
+    max_tables: int = 1000
+    max_connections: int = 2000
+    max_per_address: int = 64
+    #: Largest frame accepted, in bytes (``websockets``' ``max_size``).
+    max_message: int = 16 * 1024
+    #: Messages per second per connection, with bursts of ``burst``.
+    rate: float = 10.0
+    burst: int = 30
+    #: Refused (rate-limited) messages in a row before the connection is closed.
+    strikes: int = 200
+    hello_timeout: float = 10.0
+    #: Seconds a connection may stay without a table before it is closed.
+    idle_timeout: float = 300.0
+    #: Seconds a waiting room may stay untouched before it is closed.
+    lobby_timeout: float = 1800.0
+    next_hand_timeout: float = 120.0
+    #: Failed joins (bad code or token) per address within ``failed_join_window`` seconds.
+    failed_joins: int = 10
+    failed_join_window: float = 60.0
+    ping_interval: float | None = 20.0
+    ping_timeout: float | None = 20.0
+    bot_threads: int = 2
+    #: Computer players think in this many processes (0: in ``bot_threads`` threads).
+    bot_processes: int = 0
+    bot_time: float = 1.0
+    bot_delay: float = 0.0
+    #: Seconds a person may take over one move before a computer plays it (None: no limit).
+    turn_timeout: float | None = 300.0
+    takeover_level: str = "medium"
+    #: Every table deals from this seed (tests that compare matches); None: random deals.
+    seed: int | None = None
+    #: Frames queued for one slow client before it is disconnected.
+    outbox_limit: int = 1000
+    #: Seconds between sweeps for idle tables.
+    sweep_interval: float = 5.0
+
+    def table_config(self) -> TableConfig:
+        return TableConfig(
+            grace=self.grace,
+            next_hand_timeout=self.next_hand_timeout,
+            bot_delay=self.bot_delay,
+            takeover_level=self.takeover_level,
+            bot_time=self.bot_time,
+            turn_timeout=self.turn_timeout,
+            embedded=self.embedded,
+            records=self.records,
+            seed=self.seed,
+        )

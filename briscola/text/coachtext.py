@@ -1,0 +1,123 @@
+"""The coach's words: its reasons, verdicts and review summary as sentences in the player's
+language. No pygame: the command line review (``python -m briscola.review``) prints the
+same sentences.
+
+:mod:`briscola.coach` returns a message id and facts (:class:`~briscola.coach.Reason`);
+this module holds the English sentences, marked for translation, and fills them with card
+names in the deck's style (:mod:`briscola.text.names`).
+
+>>> from briscola.coach import Reason
+>>> from briscola.engine import Card
+>>> reason_text(Reason("take_few", Card.from_code("AD"), table_points=21,
+...                    beaters=(Card.from_code("3D"),)))
+'Take it: 21 points on the table and only the Three of coins can beat the Ace of coins.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from briscola.coach import REASONS, MoveReview, Reason, Review
+from briscola.engine import Card
+from briscola.text.i18n import N_, _, decimal, pgettext
+from briscola.text.names import card_the
+
+__all__ = ["move_text", "reason_text", "summary_text", "verdict_text"]
+
+#: Reason id -> sentence. Placeholders: {card} and {other} (cards with their article),
+#: {points} (on the table), {card_points}, {beaters} (named cards), {count} (how many),
+#: {trumps} (trumps still out), {loss} (points).
+_SENTENCES: Final[dict[str, str]] = {
+    "only": N_("The only card you may play."),
+    "take_safe": N_("Take it: {points} points on the table and nothing still out can beat {card}."),
+    "take_few": N_("Take it: {points} points on the table and only {beaters} can beat {card}."),
+    "take": N_("Take it: {points} points on the table are worth the risk."),
+    "load": N_("Load it: your side is taking this trick, so {card} adds {card_points} points."),
+    "keep_trumps": N_("Keep your trumps ({trumps} still out): {card} gives nothing away."),
+    "let_go": N_("Let it go: {card} gives away only {card_points} points."),
+    "lead_safe": N_("Lead {card}: nothing still out can beat it."),
+    "lead_cheap": N_("Lead {card}: it risks only {card_points} points."),
+    "close": N_("About as good: {card} or {other}."),
+    "best": N_("The search expects the most points after {card}."),
+    "gift": N_(
+        "A gift: {card} gave {card_points} points to a trick the other side takes;"
+        " {other} would have kept them."
+    ),
+    "wasted_trump": N_("A trump spent on a poor trick: {other} was enough."),
+    "missed": N_("Missed: {other} would have taken the {points} points on the table."),
+    "exposed": N_("A risky lead: {beaters} can still take {card}; {other} was safer."),
+    "worse": N_("Better: {other}, worth {loss} more points."),
+}
+#: Variants for a card worth nothing, a trick worth nothing, or too many beaters to name.
+_NOTHING: Final[dict[str, str]] = {
+    "let_go": N_("Let it go: {card} gives nothing away."),
+    "lead_cheap": N_("Lead {card}: it gives nothing away."),
+    "missed": N_("Missed: {other} would have taken the trick."),
+}
+_MANY: Final[dict[str, str]] = {
+    "exposed": N_("A risky lead: {count} cards still out can take {card}; {other} was safer."),
+}
+#: Beyond this many beaters a sentence gives their number instead of their names.
+_NAMED: Final = 2
+
+assert set(_SENTENCES) == set(REASONS), "every coach reason needs a sentence"
+
+
+def _cards(cards: Sequence[Card], style: str) -> str:
+    names = [card_the(c, style) for c in cards]
+    if len(names) == 1:
+        return names[0]
+    # Translators: two cards named in a hint, "the Three of coins or the Ace of coins".
+    return _("{first} or {second}").format(first=", ".join(names[:-1]), second=names[-1])
+
+
+def reason_text(reason: Reason, style: str = "italian") -> str:
+    """The sentence for ``reason``, card names in the deck ``style``."""
+    template = _SENTENCES[reason.key]
+    worthless = reason.card.points == 0 or (reason.key == "missed" and not reason.table_points)
+    if reason.key in _NOTHING and worthless:
+        template = _NOTHING[reason.key]
+    if reason.key in _MANY and len(reason.beaters) > _NAMED:
+        template = _MANY[reason.key]
+    text = _(template).format(
+        card=card_the(reason.card, style),
+        other=card_the(reason.other, style) if reason.other is not None else "",
+        points=reason.table_points,
+        card_points=reason.card.points,
+        beaters=_cards(reason.beaters, style) if reason.beaters else "",
+        count=len(reason.beaters),
+        trumps=reason.trumps_out,
+        loss=decimal(reason.loss),
+    )
+    return text[:1].upper() + text[1:]
+
+
+def verdict_text(verdict: str) -> str:
+    """A verdict's name (Best, Good, Inaccuracy, Mistake, Blunder, Forced)."""
+    match verdict:
+        case "forced":
+            return pgettext("verdict", "Forced")
+        case "best":
+            return pgettext("verdict", "Best")
+        case "good":
+            return pgettext("verdict", "Good")
+        case "inaccuracy":
+            return pgettext("verdict", "Inaccuracy")
+        case "mistake":
+            return pgettext("verdict", "Mistake")
+        case "blunder":
+            return pgettext("verdict", "Blunder")
+    raise ValueError(f"unknown verdict {verdict!r}")
+
+
+def move_text(move: MoveReview, style: str = "italian") -> str:
+    """A reviewed move in one line: verdict, then the reason."""
+    return f"{verdict_text(move.verdict)}: {reason_text(move.reason, style)}"
+
+
+def summary_text(review: Review) -> str:
+    """The review's summary line."""
+    return _("{lost} points lost to mistakes, accuracy {accuracy}%").format(
+        lost=decimal(review.lost), accuracy=decimal(review.accuracy, 0)
+    )

@@ -1,0 +1,221 @@
+"""The client library: the background-thread client with its reconnection, and
+RemoteSession playing a whole match through the table's session interface."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from briscola.ai import make_bot
+from briscola.client.connection import NetClient
+from briscola.client.headless import HeadlessPlayer
+from briscola.client.session import RemoteSession
+from briscola.engine import Event, HandOver, Played, Rules
+from briscola.game.session import TableSession
+from briscola.game.summary import HandSummary
+from briscola.server import ServerConfig, ServerThread
+
+DEADLINE = 60.0
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    config = ServerConfig(
+        port=0, records=tmp_path, rate=10_000.0, burst=10_000, ping_interval=None, grace=30.0
+    )
+    running = ServerThread(config).start()
+    yield running
+    running.stop()
+
+
+def test_a_client_reports_its_connection_and_retries_until_the_server_is_back(
+    tmp_path: Path,
+) -> None:
+    first = ServerThread(ServerConfig(port=0, ping_interval=None)).start()
+    port = first.server.port
+    client = NetClient(first.url, "Anna", backoff=0.05, max_backoff=0.2).start()
+    try:
+        client.wait_for(lambda m: m.get("status") == "connected", 10)
+        first.stop()
+        client.wait_for(lambda m: m.get("status") == "reconnecting", 10)
+        second = ServerThread(ServerConfig(port=port, ping_interval=None)).start()
+        try:
+            client.wait_for(lambda m: m.get("status") == "connected", 20)
+            assert client.reconnects >= 1
+        finally:
+            second.stop()
+    finally:
+        client.close()
+    assert client.status == "closed"
+
+
+def test_messages_submitted_before_the_connection_opens_are_sent_once_it_does(
+    server: ServerThread,
+) -> None:
+    client = NetClient(server.url, "Anna")
+    client.create(Rules.preset("classic2"))  # before start(): queued
+    client.start()
+    try:
+        joined = client.wait_for(lambda m: m["type"] == "joined", 10)
+        assert joined["seat"] == 0 and client.token == joined["token"]
+    finally:
+        client.close()
+
+
+def test_a_wrong_address_is_refused_at_once() -> None:
+    with pytest.raises(ValueError, match="ws://"):
+        NetClient("http://127.0.0.1:1", "Anna")
+
+
+def test_a_remote_session_plays_a_whole_match_through_the_table_interface(
+    server: ServerThread,
+) -> None:
+    host = NetClient(server.url, "Anna").start()
+    guest = HeadlessPlayer(
+        NetClient(server.url, "Bruno").start(), make_bot("random", random.Random(2)).choose
+    )
+    try:
+        host.create(Rules.preset("classic2", match="best-of-3"))
+        joined = host.wait_for(lambda m: m["type"] == "joined", 10)
+        guest.client.join(joined["table"])
+        guest.client.ready()
+        host.wait_for(lambda m: m["type"] == "table" and m["seats"][1]["ready"], 10)
+        host.start_game()
+        backlog: list[
+            dict[str, Any]
+        ] = []  # what the waiting room took from the queue before the game began
+        while not backlog or backlog[-1]["type"] != "update":
+            backlog.append(host.incoming.get(timeout=10))
+        session = RemoteSession(host, backlog)
+        table: TableSession = session  # the table cannot tell it from a local session
+        table.start()
+        assert table.shown_seat == 0 and table.plays_here(0) and not table.plays_here(1)
+        assert [seat.kind for seat in table.seats] == ["human", "remote"]
+        rng = random.Random(1)
+        events: list[Event] = []
+        summaries: list[HandSummary] = []
+        deadline = time.monotonic() + DEADLINE
+        while not summaries or not summaries[-1].match_over:
+            assert time.monotonic() < deadline, "the match did not end"
+            guest.pump()
+            table.advance(0.016, idle=True)
+            events.extend(table.new_events())
+            seen = table.view()
+            assert seen.seat == 0 and len(seen.hand) == seen.hand_sizes[0]
+            if table.hand_over:
+                summary = table.finish_hand()
+                if summary is not None:
+                    assert summary.record["format"] == "briscola-record/1"
+                    summaries.append(summary)
+                    if not summary.match_over:
+                        table.next_hand()
+                continue
+            legal = table.legal_actions()
+            if legal:
+                assert table.to_play == 0 and table.thinking() is None
+                assert table.submit(rng.choice(legal))
+                assert not table.submit(legal[0]), "one move per turn"
+                continue
+            if not session.wait(0.05):
+                guest.pump(0.05)
+        # Best of three: two hands won (a drawn hand counts for nobody, so there may be more).
+        assert len(summaries) >= 2 and max(summaries[-1].standing) == 2
+        assert sum(isinstance(event, HandOver) for event in events) == len(summaries)
+        assert session.banner() is None and session.take_errors() == []
+        assert [s["connected"] for s in session.seat_states()] == [True, True]
+    finally:
+        host.close()
+        guest.client.close()
+
+
+def test_the_remote_session_shows_a_banner_while_reconnecting_and_plays_on_after(
+    server: ServerThread,
+) -> None:
+    host = NetClient(server.url, "Anna", backoff=0.6).start()  # retries after 0.3-0.6 s
+    try:
+        host.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
+        host.wait_for(lambda m: m["type"] == "joined", 10)
+        host.start_game()
+        backlog: list[dict[str, Any]] = []
+        while not backlog or backlog[-1]["type"] != "update":
+            backlog.append(host.incoming.get(timeout=10))
+        session = RemoteSession(host, backlog)
+        session.start()
+        assert session.banner() is None
+        host.kill()
+        deadline = time.monotonic() + DEADLINE
+        banners = set()
+        events: list[Event] = []
+        rng = random.Random(3)
+        while session.finish_hand() is None:
+            assert time.monotonic() < deadline, "the hand did not end"
+            banner = session.banner()
+            if banner is not None:
+                banners.add(banner[0])
+            session.advance(0.016, idle=True)
+            events.extend(session.new_events())
+            legal = session.legal_actions()
+            if legal:
+                session.submit(rng.choice(legal))
+            else:
+                session.wait(0.05)
+        assert "reconnecting" in banners and session.banner() is None
+        # The hand replayed on reconnection is not animated twice: each card once.
+        played = [event.card for event in events if isinstance(event, Played)]
+        assert len(played) == len(set(played)) == 40
+        assert host.reconnects >= 1
+    finally:
+        host.close()
+
+
+def test_a_leave_sent_just_before_closing_reaches_the_server(server: ServerThread) -> None:
+    host = NetClient(server.url, "Anna").start()
+    guest = NetClient(server.url, "Bruno").start()
+    try:
+        host.create(Rules.preset("classic3"))
+        code = host.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+        guest.join(code)
+        guest.wait_for(lambda m: m["type"] == "joined", 10)
+        guest.leave()
+        guest.close()
+        seats = host.wait_for(lambda m: m["type"] == "table" and not m["seats"][1]["claimed"], 10)[
+            "seats"
+        ]
+        assert seats[1]["name"] == "" and not seats[1]["away"]  # left, not dropped
+    finally:
+        host.close()
+
+
+def test_the_server_and_the_client_library_never_import_pygame() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, briscola.server, briscola.server.load, briscola.client.connection, "
+        "briscola.client.session, briscola.protocol.lan, briscola.client.headless; "
+        "print('pygame' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+def test_a_client_that_cannot_reach_the_server_says_so() -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    client = NetClient(f"ws://127.0.0.1:{port}", "Anna", reconnect=False).start()
+    try:
+        failed = client.wait_for(lambda m: m.get("status") == "failed", 20)
+        assert "cannot reach the server" in failed["detail"]
+    finally:
+        client.close()

@@ -1,0 +1,77 @@
+"""Saving a hand's record from the score screen and replaying it trick by trick."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+from guihelp import key, make_app, start
+
+from briscola.engine import GameState, Rules, replay, to_record
+from briscola.gui.scenes.menu import MenuScene
+from briscola.gui.scenes.replay import ReplayPickerScene, ReplayScene, load_entries
+from briscola.storage import paths
+
+
+def _saved_record(seed: int = 3) -> dict[str, object]:
+    state = GameState.new(Rules.preset("classic2", swap=True), random.Random(seed))
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[-1])
+    doc = to_record(
+        state, {"players": [{"name": "Ada"}, {"name": "Bob"}], "date": "2026-11-30T10:00"}
+    )
+    folder = paths.records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"hand-{seed}.json").write_text(json.dumps(doc))
+    (folder / "broken.json").write_text("{oops")
+    return doc
+
+
+def test_the_picker_lists_good_records_and_skips_broken_ones() -> None:
+    _saved_record()
+    entries = load_entries()
+    assert entries and all(e.path.name != "broken.json" for e in entries)
+    assert "Ada" in entries[0].title
+
+
+def test_menu_to_replay_and_step_through_every_trick() -> None:
+    doc = _saved_record(4)
+    app = make_app()
+    menu = start(app, MenuScene(app))
+    assert isinstance(menu, MenuScene)
+    menu.replay()
+    app.apply_requests()
+    picker = app.scene
+    assert isinstance(picker, ReplayPickerScene)
+    entry = next(e for e in picker.entries if e.doc == doc)
+    picker.open(entry)
+    app.apply_requests()
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    final = replay(doc)
+    for i in range(len(final.tricks)):
+        assert scene.index == i
+        assert scene.states[i].tricks == final.tricks[:i]
+        app.step(1 / 60)
+        key(app, pygame.K_RIGHT)
+    assert scene.index == len(final.tricks)
+    key(app, pygame.K_RIGHT)  # stays at the end
+    assert scene.index == len(final.tricks)
+    key(app, pygame.K_LEFT)
+    assert scene.index == len(final.tricks) - 1
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, ReplayPickerScene)
+    app.close()
+
+
+def test_autoplay_advances() -> None:
+    doc = _saved_record(5)
+    app = make_app()
+    scene = start(app, ReplayScene(app, doc))  # type: ignore[arg-type]
+    assert isinstance(scene, ReplayScene)
+    scene.toggle()
+    for _ in range(200):
+        app.step(1 / 60)
+    assert scene.index >= 1
+    app.close()

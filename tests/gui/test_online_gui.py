@@ -1,0 +1,710 @@
+"""Online play as a player sees it, headless: the host's table on an embedded server (on
+127.0.0.1, any free port), joined by a headless client; the waiting room; a whole hand
+played by clicks at the table scene over the network; the server's errors as messages; the
+connection banner and the end of a table. No fixed sleeps: frames until a condition holds,
+within a deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import guihelp
+import pytest
+from guihelp import DT, click, start
+
+from briscola.ai import make_bot
+from briscola.client.connection import NetClient
+from briscola.client.headless import HeadlessPlayer
+from briscola.client.session import RemoteSession
+from briscola.engine import Rules
+from briscola.game.setup import SeatConfig
+from briscola.gui.app import App
+from briscola.gui.hosting import EmbeddedHost, HostedSession, address_url, error_text
+from briscola.gui.scenes.menu import MenuScene
+from briscola.gui.scenes.newgame import NewGameScene, online_bot
+from briscola.gui.scenes.online import OnlineScene
+from briscola.gui.scenes.online_host import HostScene
+from briscola.gui.scenes.online_join import JoinScene
+from briscola.gui.scenes.score import ScoreScene
+from briscola.gui.scenes.table import TableScene
+from briscola.gui.scenes.waiting_room import WaitingRoomScene
+from briscola.protocol.lan import LanTable
+from briscola.server import ServerConfig, ServerThread
+from briscola.storage import paths
+from briscola.storage.seats import SEAT_FILE
+
+DEADLINE = 60.0
+#: Cards that jump and a bot that answers at once move faster than any person: the
+#: server's rate limit (10 messages a second) is raised for them.
+FAST = {"rate": 1000.0, "burst": 1000}
+
+
+pytestmark = pytest.mark.usefixtures("gui_home")
+
+
+@pytest.fixture(autouse=True)
+def _no_lan(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BRISCOLA_NO_LAN", "1")  # mDNS only inside a private namespace
+
+
+@pytest.fixture
+def app(app: App) -> App:
+    """The shared App, with the cards jumping: the test is about the network."""
+    app.settings.speed = "off"
+    return app
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    config = ServerConfig(host="127.0.0.1", port=0, ping_interval=None, **FAST)
+    running = ServerThread(config).start()
+    yield running
+    running.stop()
+
+
+def wait_for(
+    app: App,
+    condition: Callable[[], bool],
+    what: str,
+    also: Callable[[], Any] | None = None,
+    seconds: float = DEADLINE,
+) -> None:
+    """Step frames (and ``also`` each frame) until ``condition`` holds."""
+
+    def each_frame() -> None:
+        if also is not None:
+            also()
+        time.sleep(0.001)  # give the network threads the processor (no fixed wait)
+
+    if not guihelp.wait_for(app, condition, seconds, each_frame):
+        raise AssertionError(f"timed out: {what} (scene {type(app.scene).__name__})")
+
+
+def pump_all(player: HeadlessPlayer) -> Callable[[], None]:
+    def pump() -> None:
+        while player.pump() is not None:
+            pass
+
+    return pump
+
+
+def guest(url: str, name: str = "Bruno", seed: int = 2) -> HeadlessPlayer:
+    return HeadlessPlayer(
+        NetClient(url, name).start(), make_bot("random", random.Random(seed)).choose
+    )
+
+
+def host_table(app: App, rules: Rules, seats: list[dict[str, Any]]) -> WaitingRoomScene:
+    start(app, MenuScene(app))
+    app.open(
+        "online_host",
+        rules=rules,
+        seats=seats,
+        bind="127.0.0.1",
+        port=0,
+        announce=False,
+        server=FAST,
+    )
+    app.apply_requests()
+    assert isinstance(app.scene, HostScene)
+    wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "the waiting room opens")
+    room = app.scene
+    assert isinstance(room, WaitingRoomScene)
+    wait_for(app, lambda: room.table is not None, "the table's seats arrive")
+    return room
+
+
+def seat_line(room: WaitingRoomScene, seat: int) -> dict[str, Any]:
+    return room.seats()[seat]
+
+
+def back_to_menu(app: App) -> None:
+    app.open("menu", mode="reset")
+    app.apply_requests()
+
+
+def plays_first_legal(table: TableScene, pump: Callable[[], None]) -> Callable[[], None]:
+    """Each frame: the network pumped, and at the player's turn the first legal card."""
+
+    def play() -> None:
+        pump()
+        if table.awaiting_human and table.legal_cards():
+            table.play_card(table.legal_cards()[0])
+
+    return play
+
+
+def join_page_for_dario_s_table(app: App, owner: HeadlessPlayer, url: str) -> JoinScene:
+    """Dario makes a table for two on the server at ``url``; Anna opens Join a table with its
+    address and code filled in."""
+    owner.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+    code = owner.client.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+    start(app, MenuScene(app))
+    app.open("online_join", player="Anna", address=url, code=code, lan=False)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    return join
+
+
+def in_dario_s_waiting_room(
+    app: App, owner: HeadlessPlayer, url: str, pump: Callable[[], None]
+) -> WaitingRoomScene:
+    """Anna joins Dario's table by address and code; the waiting room she is in."""
+    join = join_page_for_dario_s_table(app, owner, url)
+    click(app, join.join_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
+    room = app.scene
+    assert isinstance(room, WaitingRoomScene)
+    return room
+
+
+def started_once_anna_is_ready(
+    app: App, owner: HeadlessPlayer, pump: Callable[[], None]
+) -> TableScene:
+    """Dario starts the game as soon as he sees Anna (seat 1) ready; the table it opens."""
+    wait_for(
+        app,
+        lambda: owner.table is not None and owner.table["seats"][1]["ready"],
+        "Anna is ready",
+        pump,
+    )
+    owner.client.start_game()
+    wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    return table
+
+
+def test_a_hosted_table_is_joined_started_and_its_hand_played_by_clicks_over_the_network(
+    app: App,
+) -> None:
+    room = host_table(app, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+    assert room.is_host and len(room.code) == 6 and room.host is not None
+    assert not room.start_button.enabled, "an open seat is not taken yet"
+    friend = guest(room.host.url)
+    pump = pump_all(friend)
+    try:
+        friend.client.join(room.code)
+        wait_for(app, lambda: seat_line(room, 1)["claimed"], "the friend's seat shows", pump)
+        assert seat_line(room, 1)["name"] == "Bruno" and not room.start_button.enabled
+        friend.client.ready()
+        wait_for(app, lambda: room.start_button.enabled, "the friend is ready", pump)
+        click(app, room.start_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+        table = app.scene
+        assert isinstance(table, TableScene) and isinstance(table.session, HostedSession)
+        clicks = 0
+
+        def play_a_card() -> None:
+            nonlocal clicks
+            pump()
+            if table.awaiting_human and table.legal_cards():
+                legal = set(table.legal_cards())
+                sprite = next(s for s in table.my_hand() if s.card in legal)
+                click(app, sprite.rect().center)
+                clicks += 1
+
+        wait_for(
+            app,
+            lambda: isinstance(app.scene, ScoreScene),
+            f"the hand ends ({len(table.session.view().tricks)} tricks, {clicks} clicks)",
+            play_a_card,
+        )
+        score = app.scene
+        assert isinstance(score, ScoreScene)
+        assert score.summary.result.points[0] + score.summary.result.points[1] == 120
+        assert len(table.session.view().tricks) == 20 and clicks >= 20
+        assert friend.errors == [] and table.banner.banner == ""
+    finally:
+        friend.client.close()
+        back_to_menu(app)
+
+
+def test_a_match_over_the_network_goes_from_hand_to_hand_through_the_score_screen(
+    app: App,
+) -> None:
+    rules = Rules.preset("classic2", match="best-of-3")
+    room = host_table(app, rules, [{"kind": "human"}, {"kind": "human"}])
+    assert room.host is not None
+    friend = guest(room.host.url, seed=5)
+    pump = pump_all(friend)
+    try:
+        friend.client.join(room.code)
+        friend.client.ready()
+        wait_for(app, lambda: room.start_button.enabled, "the friend is ready", pump)
+        click(app, room.start_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        hands: list[int] = []
+
+        def play() -> None:
+            pump()
+            scene = app.scene
+            if isinstance(scene, ScoreScene) and scene.primary.name == "next":
+                hands.append(scene.summary.hand_number)
+                click(app, scene.primary.rect.center)
+            elif table.awaiting_human and table.legal_cards():
+                table.play_card(table.legal_cards()[0])
+
+        def match_over() -> bool:
+            scene = app.scene
+            return isinstance(scene, ScoreScene) and scene.summary.match_over
+
+        wait_for(app, match_over, "the match ends", play, seconds=120)
+        score = app.scene
+        assert isinstance(score, ScoreScene) and score.primary.name == "rematch"
+        assert 1 <= len(hands) <= 2 and hands == sorted(set(hands))
+        # The host's window may show the end before the friend's computer has heard of it.
+        wait_for(app, lambda: friend.match_over, "the friend hears the match is over", pump)
+        assert friend.errors == []
+    finally:
+        friend.client.close()
+        back_to_menu(app)
+
+
+def test_a_chiamata_hand_with_computers_is_played_through_the_auction_over_the_network(
+    app: App,
+) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * 4
+    room = host_table(app, Rules.preset("chiamata5"), seats)
+    assert room.start_button.enabled, "every seat open to a person is taken"
+    click(app, room.start_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    kinds: set[str] = set()
+
+    def act() -> None:
+        if table.awaiting_human:
+            legal = table.session.legal_actions()
+            if legal:
+                kinds.add(type(legal[0]).__name__)
+                assert table.submit(legal[0])
+
+    wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", act)
+    score = app.scene
+    assert isinstance(score, ScoreScene) and score.summary.rules.chiamata
+    assert "Play" in kinds
+    back_to_menu(app)
+
+
+def test_the_waiting_room_shows_a_friend_joining_and_leaving(app: App) -> None:
+    rules = Rules.preset("teams4")
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}] * 2
+    room = host_table(app, rules, seats)
+    assert room.host is not None
+    assert [s["kind"] for s in room.seats()] == ["human", "bot", "human", "bot"]
+    assert not room.start_button.enabled, "the open seat is free"
+    assert room.fill_button.enabled, "a computer may take it"
+    friend = guest(room.host.url, "Carla")
+    pump = pump_all(friend)
+    try:
+        friend.client.join(room.code)
+        wait_for(app, lambda: seat_line(room, 2)["claimed"], "Carla sits down", pump)
+        assert seat_line(room, 2)["name"] == "Carla" and not seat_line(room, 2)["ready"]
+        friend.client.ready()
+        wait_for(app, lambda: seat_line(room, 2)["ready"], "Carla is ready", pump)
+        assert room.start_button.enabled
+        friend.client.leave()
+        wait_for(app, lambda: not seat_line(room, 2)["claimed"], "Carla leaves", pump)
+        assert not room.start_button.enabled
+        # The host may fill the open seat with a computer player instead.
+        assert room.fill_button.enabled
+        click(app, room.fill_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens")
+        table = app.scene
+        assert isinstance(table, TableScene)
+        assert [seat.kind for seat in table.session.seats] == ["human", "bot", "bot", "bot"]
+    finally:
+        friend.client.close()
+        back_to_menu(app)
+
+
+def test_joining_with_a_wrong_code_or_address_says_so(app: App, server: ServerThread) -> None:
+    start(app, MenuScene(app))
+    app.open("online_join", player="Anna", lan=False)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    join.address_input.set_text(server.url.removeprefix("ws://"))
+    join.code_input.set_text("abc 234")  # a code's form, but no such table
+    click(app, join.join_button.rect.center)
+    wait_for(app, lambda: join.message_bad, "the error shows")
+    assert "no table with that code" in join.message and join.client is None
+    join.code_input.set_text("12")
+    click(app, join.join_button.rect.center)
+    assert join.message_bad and "six letters" in join.message
+    join.address_input.set_text("")
+    click(app, join.join_button.rect.center)
+    assert join.message_bad and "address" in join.message
+    assert isinstance(app.scene, JoinScene)
+
+
+def test_a_guest_joins_by_address_and_code_and_is_told_when_the_server_closes(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        room = in_dario_s_waiting_room(app, owner, server.url, pump)
+        assert not room.is_host
+        assert room.ready_button.visible and not room.start_button.visible
+        click(app, room.ready_button.rect.center)
+        table = started_once_anna_is_ready(app, owner, pump)
+        assert isinstance(table.session, RemoteSession)
+        assert table.next_frame_in() is not None
+        play = plays_first_legal(table, pump)
+        # Dario's moves come at once after the deal: none is lost between the waiting room
+        # and the table.
+        wait_for(app, lambda: len(table.session.view().tricks) >= 2, "two tricks", play)
+        # The connection drops: a banner, then the table plays on once it is back.
+        table.session.client.kill()
+        wait_for(
+            app,
+            lambda: "reconnecting" in table.banner.banner,
+            "the banner shows",
+            pump,
+        )
+        wait_for(app, lambda: table.banner.banner == "", "reconnected", pump)
+        # A notice from the server (a move the turn clock made) shows as a sentence.
+        table.session.notices.append({"type": "notice", "code": "timed_out", "message": "m"})
+        app.step(DT)
+        assert any("time to move ran out" in notice.text for notice in app.notices)
+        # The server goes away: the player is told and is back at the menu.
+        server.stop()
+        wait_for(app, lambda: isinstance(app.scene, MenuScene), "back to the menu", pump)
+        assert any("server closed" in notice.text for notice in app.notices)
+    finally:
+        owner.client.close()
+
+
+def test_a_player_back_after_the_grace_period_takes_the_seat_back_from_the_computer(
+    app: App,
+) -> None:
+    config = ServerConfig(host="127.0.0.1", port=0, ping_interval=None, grace=0.3, **FAST)
+    server = ServerThread(config).start()
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        join_page_for_dario_s_table(app, owner, server.url).join_typed()
+        wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
+        room = app.scene
+        assert isinstance(room, WaitingRoomScene)
+        room.toggle_ready()
+        table = started_once_anna_is_ready(app, owner, pump)
+        client = table.session.client
+        client.backoff = client.max_backoff = 3.0  # away for longer than the grace period
+        client.kill()
+
+        def replaced() -> bool:
+            seats = owner.table["seats"] if owner.table is not None else []
+            return any(seat["replaced"] for seat in seats)
+
+        wait_for(app, replaced, "a computer plays for Anna", pump)
+        wait_for(app, lambda: client.status == "connected", "Anna is back", pump)
+        wait_for(app, lambda: not replaced(), "Anna has her seat again", pump)
+        play = plays_first_legal(table, pump)
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
+        assert table.banner.banner == ""
+    finally:
+        owner.client.close()
+        server.stop()
+
+
+def test_the_hub_checks_the_name_before_hosting(app: App) -> None:
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene)
+    hub.name_input.set_text("")
+    hub.set_name("")
+    click(app, hub.host_button.rect.center)
+    assert hub.message_bad and isinstance(app.scene, OnlineScene)
+    hub.name_input.set_text("Anna")
+    hub.set_name("Anna")
+    click(app, hub.join_button.rect.center)
+    assert isinstance(app.scene, JoinScene) and app.scene.name == "Anna"
+    assert app.settings.new_game["seats"][0]["name"] == "Anna"
+
+
+def test_new_game_hosts_the_chosen_table_with_friends_and_computers(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BRISCOLA_HOST_BIND", "127.0.0.1")
+    monkeypatch.setenv("BRISCOLA_HOST_PORT", "0")
+    start(app, MenuScene(app))
+    app.open("newgame", online=True)
+    app.apply_requests()
+    page = app.scene
+    assert isinstance(page, NewGameScene) and page.online
+    assert not page.kind_choices[0].enabled, "the host sits in the first seat"
+    page.set_preset("chiamata5")
+    for seat, kind in enumerate(["human", "human", "hard", "easy", "human"]):
+        page.set_kind(seat, kind)
+    click(app, page.start_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "the waiting room opens")
+    room = app.scene
+    assert isinstance(room, WaitingRoomScene)
+    wait_for(app, lambda: room.table is not None, "the table's seats arrive")
+    assert Rules.from_dict(room.table["rules"]).name == "chiamata5"
+    assert [(s["kind"], s["level"]) for s in room.seats()] == [
+        ("human", None),
+        ("human", None),
+        ("bot", "hard"),
+        ("bot", "easy"),
+        ("human", None),
+    ]
+    shown = [seat.name for seat in page.setup().seats]
+    assert [s["name"] for s in room.seats()][2:4] == shown[2:4], "the names the page showed"
+    assert room.host is not None and room.host.announcer is None
+    back_to_menu(app)
+
+
+def test_server_errors_read_as_sentences_and_addresses_as_urls() -> None:
+    assert "version" in error_text({"type": "error", "code": "version", "message": "x"})
+    assert "full" in error_text({"type": "error", "code": "table_full"})
+    assert "refused" in error_text({"type": "error", "code": "something_new", "message": "m"})
+    assert address_url("10.0.0.2:9000") == "ws://10.0.0.2:9000"
+    assert address_url("[::1]:9000") == "ws://[::1]:9000"
+    for bad in ("", "a b", "host:99999", "http://x", "host:port"):
+        with pytest.raises(ValueError):
+            address_url(bad)
+
+
+def test_the_table_rests_between_network_messages(app: App, server: ServerThread) -> None:
+    """A remote table asks for a frame every few hundredths of a second, not every frame,
+    while another player thinks."""
+    owner = NetClient(server.url, "Anna").start()
+    try:
+        owner.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+        code = owner.wait_for(lambda m: m["type"] == "joined", 10)["table"]
+        friend = guest(server.url, "Bruno")
+        friend.choose = None  # never moves: the host's player waits for them
+        pump = pump_all(friend)
+        friend.client.join(code)
+        friend.client.ready()
+        owner.wait_for(lambda m: m["type"] == "table" and m["seats"][1]["ready"], 10)
+        owner.start_game()
+        backlog: list[dict[str, Any]] = []
+        while not backlog or backlog[-1]["type"] != "update":
+            backlog.append(owner.incoming.get(timeout=10))
+        session = RemoteSession(owner, backlog)
+        start(app, TableScene(app, session=session))
+        table = app.scene
+        assert isinstance(table, TableScene)
+
+        def friends_turn() -> bool:
+            return not table.busy and table.session.to_play == 1 and not table.renderer.cold
+
+        wait_for(app, friends_turn, "the friend's turn", plays_first_legal(table, pump))
+        due = table.next_frame_in()
+        if table.painter.pulsing(1):
+            assert due == 0.0
+        else:
+            assert due is not None and 0 < due <= 0.1
+        friend.client.close()
+    finally:
+        owner.close()
+
+
+def test_a_scene_opened_by_the_network_is_drawn_before_the_window_rests(app: App) -> None:
+    """A table that ends without any input (the host left) opens the menu during a frame:
+    the App draws the menu once more instead of resting on the table's last picture."""
+    start(app, MenuScene(app))
+    app.step(DT)
+    assert app._next_frame_in() == 0.0  # the menu is new: drawn once more
+    app.step(DT)
+    assert app._next_frame_in() is None  # the menu is still: the window may rest
+    app.open("online")
+    app.step(DT)  # the request is applied at the end of the frame
+    assert isinstance(app.scene, OnlineScene)
+    assert app._next_frame_in() == 0.0, "the new scene has not been drawn yet"
+    app.step(DT)
+    assert app._next_frame_in() != 0.0  # only the caret's blink
+
+
+def test_a_game_closed_without_leaving_takes_its_seat_back_from_the_play_online_page(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        room = in_dario_s_waiting_room(app, owner, server.url, pump)
+        kept = app.storage.seats.saved()
+        assert kept is not None and kept.seat == 1 and kept.url == server.url
+        click(app, room.ready_button.rect.center)
+        table = started_once_anna_is_ready(app, owner, pump)
+        wait_for(
+            app,
+            lambda: len(table.session.view().tricks) >= 1,
+            "a trick",
+            plays_first_legal(table, pump),
+        )
+        # The game dies mid-hand: the connection drops, nothing leaves the table and the dead
+        # game never connects again.
+        table.session.client.reconnect = False
+        table.session.client.kill()
+        table.session.close = lambda: None  # type: ignore[method-assign]
+        tricks = len(table.session.view().tricks)
+        back_to_menu(app)
+        app.open("online")
+        app.apply_requests()
+        hub = app.scene
+        assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+        assert kept.code in hub.rejoin_button.label()
+        hub.set_name("Anna")
+        click(app, hub.rejoin_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table again", pump)
+        again = app.scene
+        assert isinstance(again, TableScene) and again is not table
+        seen = again.session.view()
+        assert seen.seat == 1 and len(seen.tricks) >= tricks
+        # The hand goes on from where it was.
+        wait_for(
+            app,
+            lambda: len(again.session.view().tricks) > tricks,
+            "another trick",
+            plays_first_legal(again, pump),
+        )
+        back_to_menu(app)
+        table.session.client.close()
+    finally:
+        owner.client.close()
+
+
+def test_a_seat_that_is_gone_is_forgotten_with_a_message(app: App, server: ServerThread) -> None:
+    remember_seat_file({"url": server.url, "code": "ABCDEF", "seat": 1, "token": "x" * 43})
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+    hub.set_name("Anna")
+    click(app, hub.rejoin_button.rect.center)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    wait_for(app, lambda: join.client is None and join.message_bad, "the refusal")
+    assert app.storage.seats.saved() is None
+
+
+def remember_seat_file(seat: dict[str, Any]) -> None:
+    path = paths.data_dir() / SEAT_FILE  # as an earlier run of the game left it
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(seat))
+
+
+class _Browser:
+    """A stand-in for the mDNS browser: these tables are on the network."""
+
+    def __init__(self, tables: list[LanTable]) -> None:
+        self.found = tables
+
+    def tables(self) -> list[LanTable]:
+        return self.found
+
+    def close(self) -> None:
+        pass
+
+
+def test_tables_of_another_version_are_not_listed_but_the_page_says_they_are_there(
+    app: App,
+) -> None:
+    start(app, MenuScene(app))
+    app.open("online_join", player="Anna", lan=False)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    ours = LanTable("a", "127.0.0.1", 9000, "ABCDEF", "classic2", 2, 1, "Dario")
+    older = LanTable("b", "127.0.0.1", 9001, "GHJKMN", "classic2", 2, 1, "Elena", protocol="x/0")
+    browser = _Browser([ours, older])
+    join.browser = browser  # type: ignore[assignment]
+    guihelp.run_until(app, lambda: join.other_versions == 1, 10)
+    assert join.found == [ours] and join.table_buttons[0].visible
+    assert not join.table_buttons[1].visible
+    say = []
+    monkey_draw = join.painter.paragraph
+
+    def paragraph(surface: Any, text: str, *args: Any, **kwargs: Any) -> int:
+        say.append(text)
+        return monkey_draw(surface, text, *args, **kwargs)
+
+    join.painter.paragraph = paragraph  # type: ignore[method-assign]
+    join.draw(app.screen)
+    assert any("another version of Briscola" in text for text in say)
+    browser.found = [older]
+    guihelp.run_until(app, lambda: not join.found, 10)
+    say.clear()
+    join.draw(app.screen)
+    (text,) = [t for t in say if "another version" in t]
+    assert text.startswith("Looking for tables")
+    join.browser = None
+
+
+def test_a_computer_named_with_characters_the_network_refuses_keeps_the_rest() -> None:
+    assert online_bot(2, SeatConfig("Robo\u2728 Carla", level="hard")) == {
+        "kind": "bot",
+        "level": "hard",
+        "name": "Robo Carla",
+    }
+    assert online_bot(2, SeatConfig("\u2728", level="easy"))["name"] == "Carla"
+
+
+class _SlowAnnouncer:
+    """A stand-in for the mDNS announcer (none may reach a real network here) that takes a
+    while to start, as a busy network does."""
+
+    made: ClassVar[list[_SlowAnnouncer]] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.started = self.stopped = False
+        self.starting = threading.Event()
+        _SlowAnnouncer.made.append(self)
+
+    async def start(self) -> None:
+        self.starting.set()
+        await asyncio.sleep(0.3)
+        self.started = True
+
+    async def stop(self) -> None:
+        self.stopped = True
+
+
+def test_a_table_closed_while_it_is_being_announced_is_closed_and_unannounced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("briscola.protocol.lan.TableAnnouncer", _SlowAnnouncer)
+    host = EmbeddedHost(bind="127.0.0.1", port=0, announce=True, interfaces=["127.0.0.1"])
+    host.start()
+    assert wait_until(
+        lambda: bool(_SlowAnnouncer.made) and _SlowAnnouncer.made[-1].starting.is_set()
+    )
+    host.stop()  # the player left the host page at once
+    assert host.ready.wait(20) and host.error is None
+    announcer = _SlowAnnouncer.made[-1]
+    assert announcer.started and announcer.stopped, "the announcement is taken back"
+    assert host.server is None and host.announcer is None
+    # Nothing is left running: no network thread of this host lives on.
+    assert wait_until(lambda: not [t for t in threading.enumerate() if "briscola-server" in t.name])
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 20.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
