@@ -4,8 +4,8 @@
 #
 #   packaging/install-linux.sh [--from DIR] [--system] [--uninstall] [--dry-run]
 #
-#   --from DIR   the onedir build to install (default: dist/briscola next to this script's
-#                parent folder, i.e. the repository's dist/briscola)
+#   --from DIR   the onedir build to install (default: the briscola folder next to this
+#                script, as in the release tarball, else the repository's dist/briscola)
 #   --system     install for every user: /opt/briscola, /usr/local/bin/briscola and
 #                /usr/local/share/{applications,icons} (run as root); default: for the current
 #                user: ~/.local/opt/briscola, ~/.local/bin/briscola and $XDG_DATA_HOME
@@ -24,7 +24,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-from="$here/../dist/briscola"
+from=""
 mode=user
 action=install
 dry_run=0
@@ -109,6 +109,14 @@ uninstall() {
 }
 
 install() {
+    if [ -z "$from" ]; then
+        # The release tarball has the build next to this script; the repository in dist/.
+        if looks_installed "$here/briscola"; then
+            from="$here/briscola"
+        else
+            from="$here/../dist/briscola"
+        fi
+    fi
     from="$(cd "$from" 2>/dev/null && pwd)" || {
         echo "install-linux.sh: no build folder: build it first (pyinstaller build.spec)" >&2
         exit 1

@@ -2,20 +2,24 @@
 
 Run ``python tools/frozen_check.py`` from anywhere (``--help`` for options). It builds
 ``build.spec`` (onedir by default, ``--onefile`` for the single file) into a temporary folder
-(or ``--out DIR``), then runs the executable with ``SDL_VIDEODRIVER=dummy`` and
-``SDL_AUDIODRIVER=dummy`` from an empty working directory, with ``BRISCOLA_HOME`` pointing to a
-fresh folder, and checks that:
+(or ``--out DIR``), or, with ``--dist DIR``, takes the build that ``pyinstaller build.spec``
+already made in ``DIR`` (and on macOS also checks the program inside ``DIR/Briscola.app``),
+then runs the executable with ``SDL_VIDEODRIVER=dummy`` and ``SDL_AUDIODRIVER=dummy`` from an
+empty working directory, with ``BRISCOLA_HOME`` pointing to a fresh folder, and checks that:
 
-* ``--version`` prints ``briscola.__version__``;
+* ``--version`` prints ``briscola`` and pyproject.toml's version (the bundle has no
+  pyproject.toml: the version reaches the program through the ``VERSION`` file build.spec
+  bundles);
 * ``--self-check`` prints ``result: OK`` and exits 0, and the assets it loaded are the bundled
   ones (inside the build output, not the source checkout);
 * ``--frames 60 --turbo`` (the menu) exits 0;
-* ``--demo --frames 600 --turbo`` exits 0 (when ``briscola/gui/scenes/table.py`` exists);
+* ``--demo --frames 600 --turbo`` exits 0 (when ``briscola/gui/scenes/table.py`` exists, or
+  always with ``--demo``);
 * Linux only: with an unusable ``SDL_VIDEODRIVER`` the app exits 1, writes the reason to
   ``briscola.log`` under ``BRISCOLA_HOME`` and prints no traceback;
 * the bundle holds every file of ``assets/`` and every ``briscola/locale/**/*.mo``.
 
-``tests/test_frozen.py`` uses the same functions. Exit status: 0 when every check passes.
+``tests/e2e/test_frozen.py`` uses the same functions. Exit status: 0 when every check passes.
 """
 
 from __future__ import annotations
@@ -41,7 +45,9 @@ from tools.win_version import read_version  # noqa: E402
 APP_NAME = "briscola"
 EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
 #: What a source tree needs for a build (copied by :func:`copy_source`).
-SOURCE_ENTRIES = ("build.spec", "main.py", "briscola", "assets", "tools")
+SOURCE_ENTRIES = ("build.spec", "main.py", "pyproject.toml", "briscola", "assets", "tools")
+#: The macOS app bundle of a onedir build (build.spec's BUNDLE), in the dist folder.
+MAC_APP = "Briscola.app"
 
 
 class BuildError(RuntimeError):
@@ -57,9 +63,13 @@ class Build:
     work: Path
     onefile: bool
     seconds: float
+    #: Another program of the build to run instead (the one inside the macOS .app).
+    program: Path | None = None
 
     @property
     def executable(self) -> Path:
+        if self.program is not None:
+            return self.program
         if self.onefile:
             return self.dist / "onefile" / (APP_NAME + EXE_SUFFIX)
         return self.dist / APP_NAME / (APP_NAME + EXE_SUFFIX)
@@ -72,8 +82,8 @@ class Build:
     @property
     def bundle_root(self) -> Path | None:
         """The folder holding ``assets/`` in a onedir build (None for onefile: it unpacks to a
-        temporary folder at each start)."""
-        if self.onefile:
+        temporary folder at each start, and for the .app, whose layout is PyInstaller's)."""
+        if self.onefile or self.program is not None:
             return None
         return self.dist / APP_NAME / "_internal"
 
@@ -148,6 +158,30 @@ def build(
         tail = "\n".join(proc.stdout.splitlines()[-40:])
         raise BuildError(f"PyInstaller failed (exit {proc.returncode}):\n{tail}")
     return result
+
+
+def existing_build(dist: Path, *, onefile: bool = False, source: Path = REPO_ROOT) -> Build:
+    """The build ``pyinstaller build.spec`` left in ``dist`` (its ``--distpath``); its work
+    folder is PyInstaller's default, ``source/build``. BuildError when the program is missing."""
+    found = Build(source=source, dist=dist, work=source / "build", onefile=onefile, seconds=0.0)
+    if not found.executable.is_file():
+        raise BuildError(f"no build in {dist}: {found.executable} is missing")
+    return found
+
+
+def mac_app_build(build_: Build) -> Build | None:
+    """The program inside ``Briscola.app`` of a onedir build on macOS (None elsewhere)."""
+    program = build_.dist / MAC_APP / "Contents" / "MacOS" / APP_NAME
+    if build_.onefile or not program.is_file():
+        return None
+    return Build(
+        source=build_.source,
+        dist=build_.dist,
+        work=build_.work,
+        onefile=False,
+        seconds=0.0,
+        program=program,
+    )
 
 
 def headless_env(home: Path, **extra: str) -> dict[str, str]:
@@ -264,7 +298,8 @@ def check_bundle_contents(build_: Build) -> CheckResult:
     """Every source asset and translation catalog is in the onedir bundle."""
     root = build_.bundle_root
     if root is None:
-        return CheckResult("bundle contents", True, "onefile: checked by --self-check only")
+        kind = "onefile" if build_.onefile else "the .app"
+        return CheckResult("bundle contents", True, f"{kind}: checked by --self-check only")
     wanted = [p for p in (build_.source / "assets").rglob("*") if p.is_file()]
     wanted += list((build_.source / "briscola" / "locale").glob("**/*.mo"))
     missing = [
@@ -304,30 +339,9 @@ def run_checks(build_: Build, scratch: Path, demo: bool | None = None) -> list[C
     return results
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build the frozen app and check it headless.")
-    parser.add_argument("--onefile", action="store_true", help="build and check the single file")
-    parser.add_argument(
-        "--out", type=Path, help="keep the build here (default: a temporary folder, removed)"
-    )
-    demo = parser.add_mutually_exclusive_group()
-    demo.add_argument("--demo", dest="demo", action="store_true", default=None)
-    demo.add_argument("--no-demo", dest="demo", action="store_false")
-    args = parser.parse_args(argv)
-    if not pyinstaller_available():
-        print("PyInstaller is not installed: pip install -r requirements-dev.txt", file=sys.stderr)
-        return 2
-    with tempfile.TemporaryDirectory(prefix="briscola-frozen-") as tmp:
-        out = args.out.resolve() if args.out else Path(tmp)
-        kind = "onefile" if args.onefile else "onedir"
-        print(f"building {kind} into {out / 'dist'} ...", flush=True)
-        try:
-            result = build(out / "dist", out / "work", onefile=args.onefile)
-        except BuildError as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        print(f"built {result.executable} in {result.seconds:.0f} s", flush=True)
-        results = run_checks(result, Path(tmp) / "runs", demo=args.demo)
+def _report(title: str, results: Sequence[CheckResult]) -> int:
+    """Print the results; the number that failed."""
+    print(title)
     failed = 0
     for check in results:
         mark = "ok  " if check.ok else "FAIL"
@@ -335,7 +349,63 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not check.ok:
             failed += 1
             print("     " + check.detail.replace("\n", "\n     "))
-    print(f"{len(results) - failed} passed, {failed} failed")
+    return failed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the frozen app and check it headless.")
+    parser.add_argument("--onefile", action="store_true", help="build and check the single file")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--out", type=Path, help="keep the build here (default: a temporary folder, removed)"
+    )
+    where.add_argument(
+        "--dist",
+        type=Path,
+        help="check the build pyinstaller build.spec already made in DIR (its --distpath, "
+        "usually dist) instead of building; on macOS Briscola.app's program is checked too",
+        metavar="DIR",
+    )
+    demo = parser.add_mutually_exclusive_group()
+    demo.add_argument(
+        "--demo", dest="demo", action="store_true", default=None, help="always check --demo"
+    )
+    demo.add_argument("--no-demo", dest="demo", action="store_false")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="briscola-frozen-") as tmp:
+        kind = "onefile" if args.onefile else "onedir"
+        if args.dist is not None:
+            try:
+                result = existing_build(args.dist.resolve(), onefile=args.onefile)
+            except BuildError as exc:
+                print(exc, file=sys.stderr)
+                return 1
+            print(f"checking the {kind} build {result.executable}", flush=True)
+        else:
+            if not pyinstaller_available():
+                print(
+                    "PyInstaller is not installed: pip install -r requirements-dev.txt",
+                    file=sys.stderr,
+                )
+                return 2
+            out = args.out.resolve() if args.out else Path(tmp)
+            print(f"building {kind} into {out / 'dist'} ...", flush=True)
+            try:
+                result = build(out / "dist", out / "work", onefile=args.onefile)
+            except BuildError as exc:
+                print(exc, file=sys.stderr)
+                return 1
+            print(f"built {result.executable} in {result.seconds:.0f} s", flush=True)
+        builds = [result]
+        app = mac_app_build(result) if sys.platform == "darwin" else None
+        if app is not None:
+            builds.append(app)
+        failed = total = 0
+        for number, checked in enumerate(builds):
+            results = run_checks(checked, Path(tmp) / f"runs-{number}", demo=args.demo)
+            failed += _report(f"== {checked.executable}", results)
+            total += len(results)
+    print(f"{total - failed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
 

@@ -6,8 +6,11 @@ set -euo pipefail
 case "${1:-}" in
   play) packages=(python3-venv) ;;
   # A virtual X server and xdotool for the end-to-end tests, x11-utils and imagemagick to
-  # look at its windows, binutils for the frozen build's `strip`.
-  test) packages=(python3-venv xvfb xdotool imagemagick x11-utils binutils) ;;
+  # look at its windows, binutils for the frozen build's `strip` and the .deb's dependencies,
+  # ShellCheck (actionlint runs it on the workflows' scripts too), desktop-file-utils and
+  # appstream to validate the menu entries and the Flatpak's metainfo (tests/project/test_release.py).
+  test) packages=(python3-venv xvfb xdotool imagemagick x11-utils binutils shellcheck
+                  desktop-file-utils appstream) ;;
   *) echo "usage: $0 play|test" >&2; exit 2 ;;
 esac
 missing=()
