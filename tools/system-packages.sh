@@ -8,9 +8,10 @@ case "${1:-}" in
   # A virtual X server and xdotool for the end-to-end tests, x11-utils and imagemagick to
   # look at its windows, binutils for the frozen build's `strip` and the .deb's dependencies,
   # ShellCheck (actionlint runs it on the workflows' scripts too), desktop-file-utils and
-  # appstream to validate the menu entries and the Flatpak's metainfo (tests/project/test_release.py).
+  # appstream to validate the menu entries and the Flatpak's metainfo (tests/project/test_release.py),
+  # redis-server and haproxy for the server's shared-store tests (tests/server/test_store.py).
   test) packages=(python3-venv xvfb xdotool imagemagick x11-utils binutils shellcheck
-                  desktop-file-utils appstream) ;;
+                  desktop-file-utils appstream redis-server haproxy) ;;
   *) echo "usage: $0 play|test" >&2; exit 2 ;;
 esac
 missing=()

@@ -12,7 +12,11 @@ those around it.
 
 Randomness: one generator, seeded by the caller, gives each computer seat its own generator
 (in seat order, when the driver is made) and then shuffles every deal, so a seeded match
-plays the same cards wherever it is driven.
+plays the same cards wherever it is driven. With ``seed`` instead (a table kept in a shared
+store, which any process may take over), nothing random is carried between moves: every deal
+and every computer move draws from a generator made from the seed and its place in the match
+(deal number, seat, move), so a process that rebuilds the match from its records makes the
+same choices as the one it took over from.
 """
 
 from __future__ import annotations
@@ -149,6 +153,7 @@ class MatchDriver:
         match: Match | None = None,
         state: GameState | None = None,
         played_by: Sequence[str] = (),
+        seed: str | None = None,
     ) -> None:
         if len(seats) != rules.players:
             raise ValueError(f"{rules.players} seats needed, got {len(seats)}")
@@ -159,6 +164,8 @@ class MatchDriver:
         self.keeps_undo = undo
         self.app = app
         self.clock = clock
+        #: Randomness from the place in the match, not carried state (see the module).
+        self.seed = seed
         for seat in self.seats:
             if seat.computer_plays:
                 seat.bot = self._new_bot(seat.level)
@@ -252,7 +259,8 @@ class MatchDriver:
         """Deal the next hand of the match."""
         if self.match.is_over():
             self.new_match()
-        self.state = self.match.new_hand(self.rng)
+        rng = self.rng if self.seed is None else random.Random(f"{self.seed}:deal:{self.deals}")
+        self.state = self.match.new_hand(rng)
         self.deals += 1
         self.played_by = []
         self.undos = 0
@@ -287,7 +295,9 @@ class MatchDriver:
             raise ValueError("nobody is to move")
         seat = self.seats[seat_index]
         if stand_in is not None:
-            bot, level, forced = self._new_bot(stand_in), stand_in, True
+            bot, level, forced = self._new_bot(stand_in, seat_index), stand_in, True
+        elif self.seed is not None:
+            bot, level, forced = self._new_bot(seat.level, seat_index), seat.level, False
         else:
             if seat.bot is None:
                 seat.bot = self._new_bot(seat.level)
@@ -415,5 +425,10 @@ class MatchDriver:
     def _fresh_match(self) -> Match:
         return Match(self.rules, first_dealer=self.rules.players - 1)
 
-    def _new_bot(self, level: str) -> Bot:
-        return make_bot(level, random.Random(self.rng.random()), time_limit=self.time_limit(level))
+    def _new_bot(self, level: str, seat: int | None = None) -> Bot:
+        if self.seed is not None and seat is not None:
+            # The same bot for the same position, in whichever process asks.
+            rng = random.Random(f"{self.seed}:bot:{self.deals}:{seat}:{len(self.played_by)}")
+        else:
+            rng = random.Random(self.rng.random())
+        return make_bot(level, rng, time_limit=self.time_limit(level))

@@ -70,7 +70,7 @@ CODE_LENGTH: Final = 6
 #: Longest player name, in characters.
 MAX_NAME: Final = 24
 _NAME_PUNCTUATION: Final = frozenset(" .-_'")
-#: No message of the protocol nests deeper than 8 levels.
+#: No message of the protocol nests deeper than 16 levels (docs/network-protocol.md).
 MAX_DEPTH: Final = 16
 
 
@@ -105,7 +105,31 @@ def decode(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("malformed", f"malformed JSON: {exc}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError("malformed", 'a frame must be a JSON object with a "type"')
+    if _has_lone_surrogate(message):
+        raise ProtocolError(
+            "bad_message", "a string holds a lone surrogate (\\ud800-\\udfff): not Unicode text"
+        )
     return message
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    """A string in ``data`` (keys included) holds a code point no UTF-8 text can carry: a
+    JSON escape such as ``"\\ud800"`` that is not half of a pair.
+
+    >>> _has_lone_surrogate({"type": "\\ud800"}), _has_lone_surrogate({"a": ["\\U0001f600"]})
+    (True, False)
+    """
+    if isinstance(data, str):
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(data, dict):
+        return any(_has_lone_surrogate(key) or _has_lone_surrogate(v) for key, v in data.items())
+    if isinstance(data, list):
+        return any(_has_lone_surrogate(item) for item in data)
+    return False
 
 
 def check_name(name: object) -> str:

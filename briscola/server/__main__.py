@@ -45,6 +45,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-connections", type=whole_number(1), default=2000)
     parser.add_argument("--max-per-address", type=whole_number(1), default=64)
     parser.add_argument(
+        "--max-tables-per-address",
+        type=whole_number(1),
+        default=32,
+        help="open tables one address may hold (32)",
+    )
+    parser.add_argument(
+        "--max-rooms-per-address",
+        type=whole_number(1),
+        default=8,
+        help="waiting rooms one address may hold open (8)",
+    )
+    parser.add_argument(
         "--bot-threads", type=whole_number(1), default=2, help="threads for bots (2)"
     )
     parser.add_argument(
@@ -77,6 +89,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="speak mDNS only on this interface address (repeatable; default: all)",
     )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="keep tables in Redis (redis://HOST:PORT/N), shared with every process that"
+        " names the same URL: several processes behind one address (docs/server.md)",
+    )
+    parser.add_argument(
+        "--lease",
+        type=positive_number("seconds"),
+        default=3.0,
+        help="with --redis: seconds a killed process's tables wait before another takes them (3)",
+    )
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING"])
     return parser
 
@@ -99,6 +123,8 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         parser.error("--bot-processes must be 0 to 64")
     if args.bot_delay < 0 or args.bot_delay > 10:
         parser.error("--bot-delay must be 0 to 10 seconds")
+    if args.redis is not None and not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        parser.error(f"--redis needs a URL such as redis://127.0.0.1:6379/0, got {args.redis!r}")
     if args.announce is not None:
         import ipaddress
 
@@ -116,12 +142,16 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         max_tables=args.max_tables,
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,
+        max_tables_per_address=args.max_tables_per_address,
+        max_rooms_per_address=args.max_rooms_per_address,
         bot_threads=args.bot_threads,
         bot_processes=args.bot_processes,
         bot_time=args.bot_time,
         bot_delay=args.bot_delay,
         rate=args.rate,
         burst=args.burst,
+        redis=args.redis,
+        lease_ms=max(100, int(args.lease * 1000)),
     ), args
 
 
@@ -133,6 +163,11 @@ async def _serve(config: ServerConfig, args: argparse.Namespace) -> None:
         print(
             f"briscola.server: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr
         )
+        raise SystemExit(1) from None
+    except Exception as exc:  # redis.exceptions.RedisError: the store cannot be reached
+        if config.redis is None:
+            raise
+        print(f"briscola.server: cannot reach Redis at {config.redis}: {exc}", file=sys.stderr)
         raise SystemExit(1) from None
     # Fewer, cheaper full collections: what was loaded at start-up is never scanned again,
     # and the young generations are collected less often (full-collection pauses otherwise

@@ -5,7 +5,9 @@ close the connection with code 1009), ``ping_interval``/``ping_timeout`` (dead p
 ``open_timeout`` (slow handshakes) and ``process_request`` (too many connections are
 refused with HTTP 503 before the WebSocket opens). On top: a token bucket per connection, a
 hello deadline, an idle deadline for connections without a table, failed-join limits per
-address and a cap on tables. A bad message gets an ``error`` reply and changes nothing.
+address, caps on tables (in all, per address, per connection) and fair turns for computer
+players (:mod:`briscola.server.fair`). A bad message gets an ``error`` reply and changes
+nothing; a valid seat token is never refused by the failed-join lock.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -42,73 +44,17 @@ from briscola.protocol.wire import (
     normalize_code,
 )
 from briscola.server.config import ServerConfig
+from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
+from briscola.server.fair import FairPool
 from briscola.server.seats import Seat, bot_names, seat_kinds
 from briscola.server.tables import FrameTap, Table
+
+if TYPE_CHECKING:
+    from briscola.server.shared import Shared
 
 __all__ = ["Server", "ServerConfig", "ServerThread"]
 
 log = logging.getLogger("briscola.server")
-
-#: Close codes of the application range (4000-4999) the server uses.
-CLOSE_PROTOCOL: Final = 4000
-CLOSE_ABUSE: Final = 4008
-CLOSE_IDLE: Final = 4001
-
-
-class _Conn:
-    """One client connection: its outgoing queue, rate limit and place at a table."""
-
-    def __init__(self, ws: ServerConnection, address: str, config: ServerConfig) -> None:
-        self.ws = ws
-        self.address = address
-        self.config = config
-        self.name = ""
-        self.table: Table | None = None
-        self.seat: Seat | None = None
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.tokens = float(config.burst)
-        self.stamp = time.monotonic()
-        self.strikes = 0
-        self.dropped = False
-
-    def post(self, text: str) -> None:
-        if self.dropped:
-            return
-        if self.outbox.qsize() >= self.config.outbox_limit:
-            self.dropped = True
-            log.warning("%s: too slow to read, disconnected", self.address)
-            self.outbox.put_nowait(None)
-            return
-        self.outbox.put_nowait(text)
-
-    def error(self, code: str, message: str, ref: Any = None, **extra: Any) -> None:
-        reply: dict[str, Any] = {"type": "error", "code": code, "message": message}
-        if isinstance(ref, str):
-            reply["ref"] = ref[:32]
-        reply.update(extra)
-        self.post(encode(reply))
-
-    def allow(self) -> bool:
-        """Token bucket: ``rate`` messages per second, bursts of ``burst``."""
-        now = time.monotonic()
-        self.tokens = min(
-            float(self.config.burst), self.tokens + (now - self.stamp) * self.config.rate
-        )
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            self.strikes = 0
-            return True
-        self.strikes += 1
-        return False
-
-    async def write_loop(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            if text is None:
-                await self.ws.close(CLOSE_ABUSE if self.dropped else 1000)
-                return
-            await self.ws.send(text)
 
 
 @dataclass
@@ -125,7 +71,7 @@ class Server:
     def __init__(self, config: ServerConfig | None = None) -> None:
         self.config = config or ServerConfig()
         self.tables: dict[str, Table] = {}
-        self.conns: set[_Conn] = set()
+        self.conns: set[Conn] = set()
         self.per_address: Counter[str] = Counter()
         self.failed: dict[str, deque[float]] = {}
         self.stats = _Stats()
@@ -133,23 +79,34 @@ class Server:
         self.tap: FrameTap | None = None
         self.port = self.config.port
         self._ws: WsServer | None = None
-        self._pool: concurrent.futures.Executor
+        executor: concurrent.futures.Executor
         if self.config.bot_processes > 0:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.config.bot_processes,
-                mp_context=multiprocessing.get_context("spawn"),
+            slots = self.config.bot_processes
+            executor = concurrent.futures.ProcessPoolExecutor(
+                max_workers=slots, mp_context=multiprocessing.get_context("spawn")
             )
         else:
-            self._pool = concurrent.futures.ThreadPoolExecutor(
-                max_workers=max(1, self.config.bot_threads), thread_name_prefix="briscola-bot"
+            slots = max(1, self.config.bot_threads)
+            executor = concurrent.futures.ThreadPoolExecutor(
+                max_workers=slots, thread_name_prefix="briscola-bot"
             )
+        #: Computer players think here, one address's tables in turn with another's.
+        self.pool = FairPool(executor, slots)
         self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
+        #: ``--redis``: the tables shared with other processes (None: in memory only).
+        self.shared: Shared | None = None
+        if self.config.redis is not None:
+            from briscola.server.shared import Shared  # only a dedicated server needs redis
+
+            self.shared = Shared(self, self.config.redis, self.config.lease_ms)
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
         cfg = self.config
+        if self.shared is not None:
+            await self.shared.start()
         self._ws = await serve(
             self._handle,
             cfg.host,
@@ -184,6 +141,11 @@ class Server:
         if self._closing:
             return
         self._closing = True
+        if self.shared is not None:
+            # Other processes carry on with these tables: hand them over, lose nothing.
+            if self._ws is not None:
+                self._ws.close(close_connections=False)
+            await self.shared.drain()
         for table in list(self.tables.values()):
             table.close(reason, message)
         if self._sweeper is not None:
@@ -194,7 +156,9 @@ class Server:
             self._ws.close(close_connections=False)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._ws.wait_closed(), 10)
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown()
+        if self.shared is not None:
+            await self.shared.close()
 
     async def serve_forever(self) -> None:
         assert self._ws is not None
@@ -203,7 +167,7 @@ class Server:
     # ------------------------------------------------------------------ admission
 
     def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
-        address = _address(ws)
+        address = address_of(ws)
         if self._closing:
             return _refuse(ws, HTTPStatus.SERVICE_UNAVAILABLE, "the server is closing")
         if len(self.conns) >= self.config.max_connections:
@@ -213,8 +177,8 @@ class Server:
         return None
 
     async def _handle(self, ws: ServerConnection) -> None:
-        address = _address(ws)
-        conn = _Conn(ws, address, self.config)
+        address = address_of(ws)
+        conn = Conn(ws, address, self.config)
         over = (
             len(self.conns) >= self.config.max_connections
             or self.per_address[address] >= self.config.max_per_address
@@ -237,7 +201,7 @@ class Server:
             self.per_address[address] -= 1
             if self.per_address[address] <= 0:
                 del self.per_address[address]
-            self._detach(conn)
+            self.detach(conn)
             conn.outbox.put_nowait(None)
             with contextlib.suppress(
                 asyncio.TimeoutError, ConnectionClosed, asyncio.CancelledError
@@ -245,8 +209,9 @@ class Server:
                 await asyncio.wait_for(writer, 5)
             writer.cancel()
 
-    async def _converse(self, conn: _Conn) -> None:
+    async def _converse(self, conn: Conn) -> None:
         ws = conn.ws
+        assert ws is not None
         try:
             first = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
         except TimeoutError:
@@ -256,7 +221,8 @@ class Server:
             conn.outbox.put_nowait(None)
             return
         while True:
-            timeout = self.config.idle_timeout if conn.table is None else None
+            seated = conn.table is not None or conn.remote is not None
+            timeout = None if seated else self.config.idle_timeout
             try:
                 if timeout is None:
                     text = await ws.recv()
@@ -275,20 +241,33 @@ class Server:
                     await ws.close(CLOSE_ABUSE, "too many messages")
                     return
                 continue
-            ref: Any = None
             try:
                 message = decode(text)
-                ref = message["type"]
-                self._dispatch(conn, message)
             except ProtocolError as exc:
                 self.stats.errors[exc.code] += 1
-                conn.error(exc.code, str(exc), ref)
-            except Exception:
-                log.exception("%s: message failed", conn.address)
-                self.stats.errors["internal"] += 1
-                conn.error("internal", "the server could not handle that message", ref)
+                conn.error(exc.code, str(exc))
+                continue
+            if self.shared is not None and self.shared.draining:
+                continue  # handing the tables over: the client resumes elsewhere
+            if self.shared is not None and self.shared.wants(conn, message):
+                await self.shared.route(conn, message)
+            else:
+                self.handle(conn, message)
 
-    def _hello(self, conn: _Conn, text: str | bytes) -> bool:
+    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Act on one decoded message; a refused or failing one gets an ``error`` reply."""
+        ref = message["type"]
+        try:
+            self._dispatch(conn, message)
+        except ProtocolError as exc:
+            self.stats.errors[exc.code] += 1
+            conn.error(exc.code, str(exc), ref)
+        except Exception:
+            log.exception("%s: message failed", conn.address)
+            self.stats.errors["internal"] += 1
+            conn.error("internal", "the server could not handle that message", ref)
+
+    def _hello(self, conn: Conn, text: str | bytes) -> bool:
         try:
             message = decode(text)
             if message["type"] != "hello":
@@ -323,7 +302,7 @@ class Server:
 
     # ------------------------------------------------------------------ messages
 
-    def _dispatch(self, conn: _Conn, message: dict[str, Any]) -> None:
+    def _dispatch(self, conn: Conn, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "create":
             self._create(conn, message)
@@ -355,11 +334,12 @@ class Server:
                 " next or leave",
             )
 
-    def _create(self, conn: _Conn, message: dict[str, Any]) -> None:
+    def _create(self, conn: Conn, message: dict[str, Any]) -> None:
         if conn.table is not None:
             raise ProtocolError("at_table", "leave this table before creating another")
         if len(self.tables) >= self.config.max_tables:
             raise ProtocolError("server_full", "the server holds as many tables as it can")
+        self._check_caps(conn)
         rules_data = message.get("rules", {"preset": "classic2"})
         try:
             rules = Rules.from_dict(rules_data)
@@ -377,15 +357,47 @@ class Server:
             kinds,
             host,
             self.config.table_config(),
-            self._pool,
-            self._table_closed,
+            self.pool,
+            self.table_closed,
             lambda: self.tap,
             names,
+            owner=conn.address,
         )
+        if self.shared is not None:
+            self.shared.adopt(table)
+        table.opened_by = conn.serial
+        conn.created.append(time.monotonic())
         seat = table.claim(conn, host)
         seat.ready = True
         self.tables[code] = table
         self._seat(conn, table, seat)
+
+    def _check_caps(self, conn: Conn) -> None:
+        """One address (or one connection) may hold only so many open tables and waiting
+        rooms, so that it cannot fill the server for everyone."""
+        cfg = self.config
+        now = time.monotonic()
+        while conn.created and conn.created[0] < now - 60.0:
+            conn.created.popleft()
+        if len(conn.created) >= cfg.creates_per_minute:
+            wait = conn.created[0] + 60.0 - now
+            raise ProtocolError(
+                "too_many_tables",
+                f"you opened {cfg.creates_per_minute} tables in a minute:"
+                f" try again in {wait:.0f} s",
+            )
+        mine = [t for t in self.tables.values() if t.owner == conn.address]
+        rooms = [t for t in mine if t.phase == "lobby"]
+        if len(rooms) >= cfg.max_rooms_per_address:
+            raise ProtocolError(
+                "too_many_tables",
+                f"your address has {cfg.max_rooms_per_address} waiting rooms open already",
+            )
+        if len(mine) >= cfg.max_tables_per_address:
+            raise ProtocolError(
+                "too_many_tables",
+                f"your address has {cfg.max_tables_per_address} tables open already",
+            )
 
     def _new_code(self) -> str:
         while True:
@@ -393,7 +405,7 @@ class Server:
             if code not in self.tables:
                 return code
 
-    def _check_failures(self, conn: _Conn) -> None:
+    def _check_failures(self, conn: Conn) -> None:
         window = self.failed.get(conn.address)
         if window is None:
             return
@@ -409,13 +421,13 @@ class Server:
                 f"too many wrong codes from your address: try again in {wait:.0f} s",
             )
 
-    def _failed(self, conn: _Conn, code: str, message: str) -> ProtocolError:
+    def _failed(self, conn: Conn, code: str, message: str) -> ProtocolError:
         self.failed.setdefault(conn.address, deque()).append(time.monotonic())
         if len(self.failed) > 10_000:  # forget the oldest addresses first
             self.failed.pop(next(iter(self.failed)))
         return ProtocolError(code, message)
 
-    def _find(self, conn: _Conn, message: dict[str, Any]) -> Table:
+    def _find(self, conn: Conn, message: dict[str, Any]) -> Table:
         if conn.table is not None:
             raise ProtocolError("at_table", "leave this table before joining another")
         self._check_failures(conn)
@@ -428,34 +440,61 @@ class Server:
             raise self._failed(conn, "no_table", f"there is no table {code}")
         return table
 
-    def _join(self, conn: _Conn, message: dict[str, Any]) -> None:
+    def _join(self, conn: Conn, message: dict[str, Any]) -> None:
         table = self._find(conn, message)
         wanted = message.get("seat")
-        if wanted is not None and (
-            not isinstance(wanted, int) or isinstance(wanted, bool) or not 0 <= wanted < 6
-        ):
+        if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
             raise ProtocolError("bad_seats", "seat must be a seat number")
+        if wanted is not None and not 0 <= wanted < len(table.seats):
+            raise ProtocolError(
+                "seat_taken",
+                f"there is no seat {wanted} at this table (0 to {len(table.seats) - 1})",
+            )
         seat = table.claim(conn, wanted)
         self._seat(conn, table, seat)
 
-    def _resume(self, conn: _Conn, message: dict[str, Any]) -> None:
-        table = self._find(conn, message)
+    def _resume(self, conn: Conn, message: dict[str, Any]) -> None:
+        if conn.table is not None:
+            raise ProtocolError("at_table", "leave this table before joining another")
         token = message.get("token")
-        seat = table.seat_of_token(token) if isinstance(token, str) and len(token) < 100 else None
-        if seat is None:
+        try:
+            code = normalize_code(message.get("code"))
+        except ProtocolError:
+            code = ""
+        table = self.tables.get(code)
+        seat = None
+        if table is not None and table.phase != "closed" and isinstance(token, str):
+            seat = table.seat_of_token(token) if len(token) < 100 else None
+        if seat is None or table is None:
+            # People share addresses (NAT): a valid token is never refused by the lock, and
+            # a locked address learns nothing about codes.
+            self._find(conn, message)
             raise self._failed(conn, "bad_token", "that seat token is not valid at this table")
-        for other in self.conns:
-            if other is not conn and other.seat is seat:
-                other.table, other.seat = None, None
-                other.outbox.put_nowait(None)
+        everyone = [*self.conns, *(self.shared.guests.values() if self.shared else ())]
+        replaced = [other for other in everyone if other is not conn and other.seat is seat]
+        for other in replaced:
+            other.table, other.seat = None, None
         conn.table, conn.seat = table, seat
-        conn.post(self._joined(table, seat))
-        table.resume(conn, seat)
+        self._tell(conn, table, self._joined(table, seat))
+        table.resume(conn, seat)  # tells the connection it replaces why it goes
+        for other in replaced:
+            other.close_with = (CLOSE_REPLACED, "replaced: signed in elsewhere")
+            other.outbox.put_nowait(None)
 
-    def _seat(self, conn: _Conn, table: Table, seat: Seat) -> None:
+    def _seat(self, conn: Conn, table: Table, seat: Seat) -> None:
         conn.table, conn.seat = table, seat
-        conn.post(self._joined(table, seat))
+        self._tell(conn, table, self._joined(table, seat))
         table.broadcast_info()
+
+    @staticmethod
+    def _tell(conn: Conn, table: Table, text: str) -> None:
+        """Send ``text`` once what the table has noted so far is stored (``--redis``: a
+        guest told its table's code could otherwise reach a process that cannot find it)."""
+        if table.journal is not None:
+            table.journal.note(table, "seats")  # the seat and its token first
+            table.journal.send(table, conn, text)
+        else:
+            conn.post(text)
 
     @staticmethod
     def _joined(table: Table, seat: Seat) -> str:
@@ -469,13 +508,16 @@ class Server:
             }
         )
 
-    def _detach(self, conn: _Conn) -> None:
+    def detach(self, conn: Conn) -> None:
+        """The connection is gone: its seat waits for it (the grace period)."""
+        if self.shared is not None:
+            self.shared.gone(conn)
         table, seat = conn.table, conn.seat
         conn.table, conn.seat = None, None
         if table is not None and seat is not None and seat.peer is conn:
             table.detach(seat)
 
-    def _table_closed(self, table: Table) -> None:
+    def table_closed(self, table: Table) -> None:
         self.tables.pop(table.code, None)
         for conn in self.conns:
             if conn.table is table:
@@ -495,13 +537,6 @@ class Server:
                     idle > self.config.grace + self.config.next_hand_timeout
                 ):
                     table.close("abandoned", "no player is connected")
-
-
-def _address(ws: ServerConnection) -> str:
-    remote = ws.remote_address
-    if isinstance(remote, tuple) and remote:
-        return str(remote[0])
-    return str(remote)
 
 
 def _refuse(ws: ServerConnection, status: HTTPStatus, text: str) -> Response:

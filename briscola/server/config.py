@@ -24,6 +24,13 @@ class ServerConfig:
     #: Embedded in the host's app: the host leaving closes the table.
     embedded: bool = False
     max_tables: int = 1000
+    #: Open tables (waiting rooms included) one address may hold, and waiting rooms.
+    max_tables_per_address: int = 32
+    max_rooms_per_address: int = 8
+    #: Tables one connection may open per minute (it sits at one table at a time).
+    creates_per_minute: int = 10
+    #: Seconds a waiting room with nobody connected waits for its people.
+    room_grace: float = 15.0
     max_connections: int = 2000
     max_per_address: int = 64
     #: Largest frame accepted, in bytes (``websockets``' ``max_size``).
@@ -58,10 +65,16 @@ class ServerConfig:
     outbox_limit: int = 1000
     #: Seconds between sweeps for idle tables.
     sweep_interval: float = 5.0
+    #: ``redis://HOST:PORT/N``: keep tables in Redis, shared by every process that names it
+    #: (:mod:`briscola.server.shared`); None: in this process's memory.
+    redis: str | None = None
+    #: Milliseconds a table's lease lasts unless its owner renews it (every third of it).
+    lease_ms: int = 3000
 
     def table_config(self) -> TableConfig:
         return TableConfig(
             grace=self.grace,
+            room_grace=min(self.room_grace, self.grace),
             next_hand_timeout=self.next_hand_timeout,
             bot_delay=self.bot_delay,
             takeover_level=self.takeover_level,

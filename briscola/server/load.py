@@ -28,6 +28,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from briscola.engine import ReplayError, replay
 from briscola.protocol.wire import PROTOCOL
 
 __all__ = ["main"]
@@ -41,12 +42,21 @@ class Figures:
     errors: Counter[str] = field(default_factory=Counter)
     seated: int = 0
     measuring: bool = False
+    #: ``--hands``: tables whose players saw their last hand end, and the reconnections.
+    finished: int = 0
+    reconnects: int = 0
+    #: Hands whose final record does not replay to exactly the cards a player saw played.
+    mismatches: int = 0
 
 
 class Player:
-    """One seat of one table, playing random legal moves after a think time."""
+    """One seat of one table, playing random legal moves after a think time. A dropped
+    connection is opened again and the seat resumed with its token (a server process
+    killed or restarted behind one address)."""
 
-    def __init__(self, url: str, name: str, think: float, figures: Figures, seed: int) -> None:
+    def __init__(
+        self, url: str, name: str, think: float, figures: Figures, seed: int, hands: int = 0
+    ) -> None:
         self.url = url
         self.name = name
         self.think = think
@@ -55,6 +65,13 @@ class Player:
         self.sent_at: float | None = None
         self.ws: ClientConnection | None = None
         self.host = False
+        #: Hands to play before stopping (0: until the measurement ends).
+        self.hands = hands
+        self.code: str | None = None
+        self.token: str | None = None
+        self.done = False
+        self.deal: int | None = None
+        self.seen: list[str] = []
 
     async def open(self) -> ClientConnection:
         ws = await connect(self.url, open_timeout=60, compression=None, proxy=None, max_size=None)
@@ -66,9 +83,38 @@ class Player:
         return ws
 
     async def play(self, stop: asyncio.Event) -> None:
+        while not stop.is_set() and not self.done:
+            lost = await self._session(stop)
+            if not lost or stop.is_set() or self.done:
+                return
+            if self.token is None or not await self._reconnect(stop):
+                self.figures.errors["connection lost"] += 1
+                return
+
+    async def _reconnect(self, stop: asyncio.Event) -> bool:
+        """Open a new connection (retrying for half a minute) and take the seat back."""
+        self.figures.reconnects += 1
+        delay = 0.05
+        deadline = time.monotonic() + 30
+        while not stop.is_set() and time.monotonic() < deadline:
+            await asyncio.sleep(delay * self.rng.uniform(0.5, 1.5))
+            delay = min(1.0, delay * 2)
+            try:
+                ws = await self.open()
+                await ws.send(
+                    json.dumps({"type": "resume", "code": self.code, "token": self.token})
+                )
+                return True
+            except (OSError, ConnectionClosed, RuntimeError, TimeoutError):
+                continue
+        return False
+
+    async def _session(self, stop: asyncio.Event) -> bool:
+        """Play on one connection; True when it was lost."""
         ws = self.ws
         assert ws is not None
         pending: asyncio.Task[None] | None = None
+        told = False  # the table closed: the seat is gone
         try:
             async for text in ws:
                 if stop.is_set():
@@ -76,21 +122,44 @@ class Player:
                 message = json.loads(text)
                 kind = message.get("type")
                 if kind == "error":
-                    self.figures.errors[str(message.get("code"))] += 1
+                    if message.get("code") != "stale":  # a move that crossed a reconnection
+                        self.figures.errors[str(message.get("code"))] += 1
+                elif kind == "joined":
+                    self.code, self.token = message["table"], message["token"]
                 elif kind == "closed":
                     self.figures.errors["closed:" + str(message.get("reason"))] += 1
+                    told = True
                     break
                 elif kind == "update":
                     pending = self._update(message, ws) or pending
+                    if self.done:
+                        break
         except ConnectionClosed:
-            if not stop.is_set():
-                self.figures.errors["connection lost"] += 1
+            return not stop.is_set() and not self.done
         finally:
             if pending is not None:
                 pending.cancel()
+        # A normal close (1000, 1001: "going away") also ends the loop: a server process
+        # that stops sends its players to reconnect.
+        return not (told or stop.is_set() or self.done)
+
+    def _watch(self, message: dict[str, Any]) -> None:
+        """Keep the cards seen played this hand; at its end, check them against the record."""
+        if message["reset"] or message["deal"] != self.deal:
+            self.seen, self.deal = [], message["deal"]
+        self.seen.extend(e["card"] for e in message["events"] if e["event"] == "played")
+        record = message.get("record")
+        if record is not None and self.hands:
+            try:
+                played = [card.code for trick in replay(record).tricks for card in trick.cards]
+            except ReplayError:
+                played = []
+            if played != self.seen:
+                self.figures.mismatches += 1
 
     def _update(self, message: dict[str, Any], ws: ClientConnection) -> asyncio.Task[None] | None:
         now = time.perf_counter()
+        self._watch(message)
         if self.sent_at is not None:
             if self.figures.measuring:
                 self.figures.latencies.append(now - self.sent_at)
@@ -98,6 +167,12 @@ class Player:
             self.sent_at = None
         view = message["view"]
         phase = message["phase"]
+        last = self.hands and message["deal"] >= self.hands
+        if last and phase in ("between", "over") and message.get("record") is not None:
+            self.done = True
+            if self.host:
+                self.figures.finished += 1
+            return None
         if phase == "between":
             if self.host and self.figures.measuring:
                 self.figures.hands += 1
@@ -118,24 +193,27 @@ class Player:
             await ws.send(reply)
 
 
-async def _table(url: str, index: int, think: float, figures: Figures, stop: asyncio.Event) -> None:
-    host = Player(url, f"Host {index}", think, figures, index * 2)
-    guest = Player(url, f"Guest {index}", think, figures, index * 2 + 1)
+async def _table(
+    urls: Sequence[str], index: int, think: float, figures: Figures, stop: asyncio.Event, hands: int
+) -> None:
+    # With several processes, the host and the guest reach different ones.
+    host_url, guest_url = urls[index % len(urls)], urls[(index + 1) % len(urls)]
+    host = Player(host_url, f"Host {index}", think, figures, index * 2, hands)
+    guest = Player(guest_url, f"Guest {index}", think, figures, index * 2 + 1, hands)
     host.host = True
     try:
         ws = await host.open()
         await ws.send(
             json.dumps({"type": "create", "rules": {"preset": "classic2", "match": "first-to-99"}})
         )
-        code = ""
-        while not code:
+        while host.code is None:
             message = json.loads(await ws.recv())
             if message.get("type") == "joined":
-                code = message["table"]
+                host.code, host.token = message["table"], message["token"]
             elif message.get("type") == "error":
                 raise RuntimeError(message.get("message"))
         gws = await guest.open()
-        await gws.send(json.dumps({"type": "join", "code": code}))
+        await gws.send(json.dumps({"type": "join", "code": host.code}))
         await gws.send('{"type":"ready"}')
         while True:
             message = json.loads(await ws.recv())
@@ -180,14 +258,29 @@ def _percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def _run(args: argparse.Namespace, url: str, pid: int | None) -> Figures:
+def _redis_commands(url: str | None) -> int | None:
+    """Commands Redis has processed so far (``INFO stats``), or None without Redis."""
+    if url is None:
+        return None
+    import redis  # only for a benchmark of --redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        return int(client.info("stats")["total_commands_processed"])
+    finally:
+        client.close()
+
+
+async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int]) -> Figures:
     figures = Figures()
     stop = asyncio.Event()
+    pid = pids[0] if len(pids) == 1 else None
     base_rss = _rss_kib(pid) if pid else None
     tasks = []
     started = time.monotonic()
     for index in range(args.tables):
-        tasks.append(asyncio.create_task(_table(url, index, args.think, figures, stop)))
+        work = _table(urls, index, args.think, figures, stop, args.hands)
+        tasks.append(asyncio.create_task(work))
         if index % 20 == 19:
             await asyncio.sleep(0.05)  # ramp up instead of one burst of handshakes
     while figures.seated + sum(n for k, n in figures.errors.items() if k.startswith("setup")) < (
@@ -197,15 +290,23 @@ async def _run(args: argparse.Namespace, url: str, pid: int | None) -> Figures:
             break
         await asyncio.sleep(0.1)
     ramp = time.monotonic() - started
-    await asyncio.sleep(min(2.0, args.duration / 4))  # settle
+    print(f"seated: {figures.seated} tables", flush=True)
+    if not args.hands:
+        await asyncio.sleep(min(2.0, args.duration / 4))  # settle
     figures.measuring = True
-    cpu_before = _cpu_seconds(pid) if pid else None
+    cpu_before = [_cpu_seconds(each) for each in pids]
+    commands_before = _redis_commands(args.redis)
     own_before = time.process_time()
     begin = time.monotonic()
-    await asyncio.sleep(args.duration)
+    if args.hands:  # until every table has played its hands (--duration: at most)
+        while figures.finished < figures.seated and time.monotonic() - begin < args.duration:
+            await asyncio.sleep(0.05)
+    else:
+        await asyncio.sleep(args.duration)
     elapsed = time.monotonic() - begin
     figures.measuring = False
-    cpu_after = _cpu_seconds(pid) if pid else None
+    cpu_after = [_cpu_seconds(each) for each in pids]
+    commands_after = _redis_commands(args.redis)
     own_cpu = 100 * (time.process_time() - own_before) / elapsed
     peak_rss = _rss_kib(pid) if pid else None
     stop.set()
@@ -213,7 +314,8 @@ async def _run(args: argparse.Namespace, url: str, pid: int | None) -> Figures:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies_ms = [value * 1000 for value in figures.latencies]
-    print(f"tables: {figures.seated} of {args.tables} seated (ramp-up {ramp:.1f} s)")
+    where = f", {len(pids)} server processes" if len(pids) > 1 else ""
+    print(f"tables: {figures.seated} of {args.tables} seated (ramp-up {ramp:.1f} s){where}")
     print(f"measured: {elapsed:.1f} s, think time {args.think:.2f} s per move (x0.5-1.5)")
     print(f"moves: {figures.moves} ({figures.moves / elapsed:.0f} moves/s), hands: {figures.hands}")
     p50, p99 = _percentile(latencies_ms, 0.5), _percentile(latencies_ms, 0.99)
@@ -225,10 +327,21 @@ async def _run(args: argparse.Namespace, url: str, pid: int | None) -> Figures:
             f"server memory: {base_rss / 1024:.1f} MiB idle, {peak_rss / 1024:.1f} MiB loaded,"
             f" {per_table:.1f} KiB per table"
         )
-    if cpu_before is not None and cpu_after is not None:
-        used = cpu_after - cpu_before
+    spent = [after - before for before, after in zip(cpu_before, cpu_after, strict=True)
+             if before is not None and after is not None]  # fmt: skip
+    if pids and len(spent) == len(pids):
+        used = sum(spent)
         per_move = 1000 * used / figures.moves if figures.moves else float("nan")
         print(f"server CPU: {100 * used / elapsed:.0f}% of one core, {per_move:.2f} ms per move")
+    if commands_before is not None and commands_after is not None and figures.moves:
+        per_move_ops = (commands_after - commands_before) / figures.moves
+        print(f"Redis: {per_move_ops:.1f} operations per move")
+    if args.hands:
+        print(
+            f"finished: {figures.finished} of {figures.seated} tables, {args.hands} hand(s) each;"
+            f" reconnections: {figures.reconnects}; records unlike what was seen:"
+            f" {figures.mismatches}"
+        )
     print(f"load client CPU: {own_cpu:.0f}% of one core (the clients run in one process)")
     load = os.getloadavg()
     print(
@@ -241,16 +354,16 @@ async def _run(args: argparse.Namespace, url: str, pid: int | None) -> Figures:
 
 def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
     connections = str(max(2 * args.tables + 10, 100))
-    proc = subprocess.Popen(
-        [
-            sys.executable, "-m", "briscola.server", "--port", "0",
-            "--max-tables", str(args.tables + 10), "--max-connections", connections,
-            "--max-per-address", connections, "--rate", "1000", "--burst", "1000",
-            "--log-level", "WARNING",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )  # fmt: skip
+    command = [
+        sys.executable, "-m", "briscola.server", "--port", "0",
+        "--max-tables", str(args.tables + 10), "--max-connections", connections,
+        "--max-per-address", connections, "--max-tables-per-address", connections,
+        "--max-rooms-per-address", connections, "--rate", "1000", "--burst", "1000",
+        "--log-level", "WARNING",
+    ]  # fmt: skip
+    if args.redis:
+        command += ["--redis", args.redis]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
     if not line.startswith("listening on "):
@@ -267,29 +380,56 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--think", type=float, default=1.0, help="mean seconds before each move (1.0; 0: none)"
     )
     parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument(
+        "--redis", metavar="URL", help="the servers keep their tables in this Redis (--redis)"
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes to start (with --redis; a table's two players reach two of them)",
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=0,
+        help="play this many hands per table, then stop (--duration: at most); check each"
+        " final record against the cards the players saw",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 5000:
         parser.error("--tables must be 1 to 5000")
     if not 0 < args.duration <= 3600 or args.think < 0:
         parser.error("--duration must be 0 to 3600 seconds and --think not negative")
-    proc: subprocess.Popen[str] | None = None
-    url = args.url
-    if url is None:
-        proc, url = _start_server(args)
-    # The clients' own full garbage collections would be measured as server latency.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(2000, 20, 200)
+    if not 1 <= args.processes <= 16 or (args.processes > 1 and not args.redis):
+        parser.error("--processes must be 1 to 16, and more than one needs --redis")
+    if not 0 <= args.hands <= 100:
+        parser.error("--hands must be 0 to 100")
+    procs: list[subprocess.Popen[str]] = []
+    urls = [args.url] if args.url else []
     try:
-        figures = asyncio.run(_run(args, url, proc.pid if proc else None))
+        if not urls:
+            for _ in range(args.processes):
+                proc, url = _start_server(args)
+                procs.append(proc)
+                urls.append(url)
+        # The clients' own full garbage collections would be measured as server latency.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(2000, 20, 200)
+        figures = asyncio.run(_run(args, urls, [proc.pid for proc in procs]))
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.terminate()
+        for proc in procs:
             try:
                 proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    return 1 if sum(figures.errors.values()) else 0
+    bad = sum(figures.errors.values()) + figures.mismatches
+    if args.hands:
+        bad += figures.seated - figures.finished
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ class TableConfig:
     """What tables take from the server's configuration."""
 
     grace: float = 60.0
+    #: Seconds a waiting room with nobody connected waits for its people (at most ``grace``).
+    room_grace: float = 15.0
     next_hand_timeout: float = 120.0
     bot_delay: float = 0.0
     takeover_level: str = "medium"

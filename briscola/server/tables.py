@@ -11,7 +11,6 @@ server's pool, and messages go out through each peer's own queue
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import itertools
 import json
 import logging
@@ -20,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from briscola import __version__
 from briscola.ai import Bot
@@ -38,6 +37,7 @@ from briscola.game.bots import think
 from briscola.game.driver import BotJob, MatchDriver
 from briscola.game.driver import Seat as Player
 from briscola.protocol.wire import encode, event_to_json
+from briscola.server.fair import FairPool
 from briscola.server.seats import Peer, Seat, SeatKind, TableConfig, TableError
 
 __all__ = ["FrameTap", "Table"]
@@ -47,6 +47,16 @@ log = logging.getLogger("briscola.server")
 TablePhase = Literal["lobby", "playing", "between", "over", "closed"]
 
 FrameTap = Callable[["Table", int, str], None]
+
+
+class Journal(Protocol):
+    """Where a table kept in a shared store (``--redis``) writes what happens at it.
+    ``note`` is called at each change, in order; ``send`` holds a frame until everything
+    noted before it is stored, so no player sees a move that could still be lost."""
+
+    def note(self, table: Table, kind: str, data: Any = None) -> None: ...
+
+    def send(self, table: Table, peer: Peer, text: str) -> None: ...
 
 
 class Table:
@@ -59,12 +69,15 @@ class Table:
         kinds: list[tuple[SeatKind, str]],
         host: int,
         config: TableConfig,
-        pool: concurrent.futures.Executor,
+        pool: FairPool,
         on_closed: Callable[[Table], None],
         tap: Callable[[], FrameTap | None] = lambda: None,
         names: Sequence[str] = (),
+        owner: str = "",
     ) -> None:
-        """``names``: what the host calls its computer players ("" or none: "Hard 3")."""
+        """``names``: what the host calls its computer players ("" or none: "Hard 3").
+        ``owner``: the address that opened the table (its bots take turns in ``pool`` with
+        other addresses' bots)."""
         if len(kinds) != rules.players:
             raise TableError("bad_seats", f"these rules need {rules.players} seats")
         if kinds[host][0] != "human":
@@ -75,6 +88,9 @@ class Table:
         self.pool = pool
         self.on_closed = on_closed
         self.tap = tap
+        self.owner = owner
+        #: The connection that opened the table (a number the server gives each connection).
+        self.opened_by = 0
         self.seats = [Seat(i, Player("", kind, level)) for i, (kind, level) in enumerate(kinds)]
         for seat, name in itertools.zip_longest(self.seats, names[: len(self.seats)]):
             if seat.kind == "bot":
@@ -88,6 +104,10 @@ class Table:
         self.touched = self.created
         self.match_id = ""
         self._thinking = False
+        #: A shared store's journal (``--redis``), and the seed every random choice of the
+        #: match is drawn from there (see :class:`~briscola.game.driver.MatchDriver`).
+        self.journal: Journal | None = None
+        self.seed: str | None = None
         self._next_timer: asyncio.TimerHandle | None = None
         self._turn_timer: asyncio.TimerHandle | None = None
 
@@ -119,7 +139,10 @@ class Table:
         tap = self.tap()
         if tap is not None:
             tap(self, seat.index, text)
-        seat.peer.post(text)
+        if self.journal is not None:
+            self.journal.send(self, seat.peer, text)
+        else:
+            seat.peer.post(text)
 
     def info(self) -> dict[str, Any]:
         """The ``table`` message: the configuration, seats and phase (public)."""
@@ -136,6 +159,8 @@ class Table:
         }
 
     def broadcast_info(self) -> None:
+        if self.journal is not None:
+            self.journal.note(self, "seats")
         message = self.info()
         for seat in self.seats:
             self._send(seat, message)
@@ -225,7 +250,11 @@ class Table:
         if self.phase == "closed":
             return
         loop = asyncio.get_running_loop()
-        seat.grace_timer = loop.call_later(self.config.grace, self._grace_over, seat)
+        grace = self.config.grace
+        if self.phase == "lobby" and not any(s.connected for s in self.seats):
+            # Nobody is left in the waiting room: it goes soon unless its people come back.
+            grace = min(grace, self.config.room_grace)
+        seat.grace_timer = loop.call_later(grace, self._grace_over, seat)
         self.broadcast_info()
         self._maybe_next()
 
@@ -234,7 +263,7 @@ class Table:
         if seat.peer is not None or self.phase == "closed":
             return
         if self.phase == "lobby":
-            if seat.index == self.host:
+            if seat.index == self.host or not any(s.connected for s in self.seats):
                 self.close("host_left", "the host left the waiting room")
                 return
             seat.token = None
@@ -317,6 +346,7 @@ class Table:
                 random.Random(seed),
                 time_limit=lambda level: self.config.bot_time,
                 app=f"briscola {__version__}",
+                seed=self.seed,
             )
         else:
             self.driver.new_match()
@@ -331,6 +361,8 @@ class Table:
             self._next_timer = None
         self.driver.deal()
         self.phase = "playing"
+        if self.journal is not None:
+            self.journal.note(self, "deal")
         for seat in self.seats:
             seat.sent = 0
             seat.wants_next = False
@@ -343,10 +375,11 @@ class Table:
         state = self.state
         if self.phase != "playing" or state is None:
             raise TableError("wrong_phase", "no hand is being played")
+        if moves is not None and moves != self.moves:
+            # (first: a move sent again across a reconnection is stale, whoever is to move)
+            raise TableError("stale", "that move answers an older view")
         if state.current_player != seat.index or seat.bot_plays:
             raise TableError("not_your_turn", "it is not your turn")
-        if moves is not None and moves != self.moves:
-            raise TableError("stale", "that move answers an older view")
         try:
             action = action_from_json(data)
         except (ValueError, TypeError) as exc:
@@ -356,6 +389,8 @@ class Table:
             self.driver.apply(action)
         except IllegalMoveError as exc:
             raise TableError("illegal", str(exc)) from None
+        if self.journal is not None:
+            self.journal.note(self, "move", action)
         self._moved()
 
     def _moved(self) -> None:
@@ -377,6 +412,9 @@ class Table:
             self.phase = "over"
         else:
             self.phase = "between"
+        if self.journal is not None:
+            self.journal.note(self, "hand")
+        if self.phase == "between":
             loop = asyncio.get_running_loop()
             self._next_timer = loop.call_later(self.config.next_hand_timeout, self._next_due)
         self._update_all()
@@ -442,7 +480,7 @@ class Table:
 
         def submit() -> None:
             try:
-                future = loop.run_in_executor(self.pool, think, job.bot, job.seen)
+                future = self.pool.run(self.owner, think, job.bot, job.seen)
             except RuntimeError:  # the pool is shut down: the server is closing
                 self._thinking = False
                 return
@@ -473,6 +511,8 @@ class Table:
 
     def _bot_done(self, done: asyncio.Future[tuple[Action, Bot]], job: BotJob) -> None:
         self._thinking = False
+        if done.cancelled():  # the pool was shut down: the server is closing
+            return
         driver = self.driver
         if self.phase != "playing" or driver is None or not driver.is_current(job):
             self._drive()
@@ -480,9 +520,12 @@ class Table:
         if not self.seats[job.seat].bot_plays and not job.forced:
             self._drive()
             return
-        if driver.bot_move(job, done.result) is None:
+        action = driver.bot_move(job, done.result)
+        if action is None:
             self._drive()
             return
+        if self.journal is not None:
+            self.journal.note(self, "move", action)
         self._moved()
 
     # ------------------------------------------------------------------ records and closing
@@ -509,6 +552,31 @@ class Table:
             return
         if self.phase == "playing" and self.state is not None and not self.state.is_terminal():
             self.save_record(reason=reason)
+        self.stop_clocks()
+        if self.journal is not None:
+            self.journal.note(self, "closed")
+        for seat in self.seats:
+            self._send(seat, {"type": "closed", "reason": reason, "message": message})
+        self.on_closed(self)
+
+    def revive(self) -> None:
+        """The table was rebuilt from a shared store on this process (its players are not
+        connected here yet): their seats wait the grace period, computer players move, the
+        clocks run again."""
+        loop = asyncio.get_running_loop()
+        self.touched = time.monotonic()
+        for seat in self.seats:
+            if seat.kind == "human" and seat.claimed and seat.peer is None:
+                seat.away_since = time.monotonic()
+                grace = self.config.room_grace if self.phase == "lobby" else self.config.grace
+                seat.grace_timer = loop.call_later(grace, self._grace_over, seat)
+        if self.phase == "between":
+            self._next_timer = loop.call_later(self.config.next_hand_timeout, self._next_due)
+        self._drive()
+
+    def stop_clocks(self) -> None:
+        """The table stops here (closed, or handed to another server process): no timer or
+        computer player of it acts any more on this process."""
         self.phase = "closed"
         for timer in (self._next_timer, self._turn_timer):
             if timer is not None:
@@ -517,5 +585,3 @@ class Table:
             if seat.grace_timer is not None:
                 seat.grace_timer.cancel()
                 seat.grace_timer = None
-            self._send(seat, {"type": "closed", "reason": reason, "message": message})
-        self.on_closed(self)

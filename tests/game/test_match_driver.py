@@ -239,3 +239,46 @@ def test_a_record_of_another_match_is_refused_when_rebuilding() -> None:
         MatchDriver.rebuild(rules, seats, random.Random(0), [finished, finished])
     with pytest.raises(ReplayError, match="hand 1: not the next hand"):
         MatchDriver.rebuild(Rules.preset("teams4"), [*seats, *seats], random.Random(0), [finished])
+
+
+def test_a_seeded_driver_rebuilt_from_its_records_makes_the_same_computer_choices() -> None:
+    """A table kept in a shared store: any process that replays the records plays on as
+    the one it took over from would have, card for card, and deals the same next hand."""
+    rules = Rules.preset("classic2", match="best-of-3")
+
+    def seats() -> list[Seat]:
+        return [Seat("P0", "bot", "medium"), Seat("P1", "bot", "easy")]
+
+    def move(driver: MatchDriver) -> Action | None:
+        job = driver.bot_job()
+        return driver.bot_move(job, lambda job=job: (job.bot.choose(job.seen), job.bot))
+
+    whole = MatchDriver(rules, seats(), random.Random(1), seed="table-seed")
+    whole.deal()
+    _play_out(whole)
+    records = [whole.finish_hand()[0].record]
+    whole.deal()
+    for _ in range(7):
+        move(whole)
+    records.append(whole.record())
+    rest = [move(whole) for _ in range(12)]
+    # Another process, with another generator, rebuilds the match from the records.
+    again = MatchDriver.rebuild(rules, seats(), random.Random(99), records, seed="table-seed")
+    assert [move(again) for _ in range(12)] == rest
+    assert again.record()["deck"] == whole.record()["deck"]
+    # Another seed is another match (the seed does decide the deals and the choices).
+    other = MatchDriver(rules, seats(), random.Random(1), seed="other-seed")
+    other.deal()
+    assert other.record()["deck"] != records[0]["deck"]
+
+
+def test_without_a_seed_the_driver_carries_its_computers_random_state_as_before() -> None:
+    rules = Rules.preset("classic2")
+    seats = [Seat("P0", "bot", "random"), Seat("P1", "bot", "random")]
+    driver = MatchDriver(rules, seats, random.Random(4))
+    driver.deal()
+    first = driver.bot_job()
+    assert driver.bot_job().bot is first.bot  # the same bot, its state carried on
+    seeded = MatchDriver(rules, seats, random.Random(4), seed="s")
+    seeded.deal()
+    assert seeded.bot_job().bot is not seeded.bot_job().bot  # made afresh for each move

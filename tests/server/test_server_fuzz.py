@@ -49,6 +49,7 @@ ODD_VALUES: list[Any] = [
     None, True, False, 0, -1, 1 << 70, 1e308, -0.0, "", "x" * 500, "\u0000", "\ud7ff",
     "💥", [], {}, [[[[[]]]]], {"a": {"b": {"c": {}}}}, "AD", "2/999", "K7MX2Q",
     list(range(50)), {"play": "AD", "swap": "7D"}, "classic2", "bot", "human",
+    "\ud800", "\udfff", "a\udc00b", {"\ud800": 1}, ["\udbff"],
 ]  # fmt: skip
 
 
@@ -62,9 +63,8 @@ def mutate(rng: random.Random, message: dict[str, Any], codes: list[str]) -> str
         elif choice < 0.45 and keys:
             del message[rng.choice(keys)]
         elif choice < 0.6:
-            message[rng.choice(["type", "code", "action", "rules", "seat", "seats", "zz"])] = (
-                rng.choice(ODD_VALUES)
-            )
+            key = rng.choice(["type", "code", "action", "rules", "seat", "seats", "zz", "\ud800"])
+            message[key] = rng.choice(ODD_VALUES)
         elif choice < 0.75 and codes:
             message["code"] = rng.choice(codes)  # a real table's code
         elif choice < 0.85:
@@ -145,6 +145,10 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
         failed_joins=1_000_000,
         ping_interval=None,
         max_tables=50,
+        # Every fuzzer comes from 127.0.0.1: the caps per address would refuse the test's
+        # own tables (tests/server/test_server_hostile.py checks them).
+        max_tables_per_address=1000,
+        max_rooms_per_address=1000,
     )
     running = ServerThread(config).start()
     yield running

@@ -1,0 +1,128 @@
+"""A table as Redis keeps it (:mod:`briscola.server.store`): what to write at each change,
+and the table rebuilt from what was written, by replaying its records through the match
+driver (the engine checks every move again)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from briscola.engine import (
+    Action,
+    GameState,
+    MatchOver,
+    Rules,
+    action_from_json,
+    to_record,
+)
+from briscola.engine import replay as replay_record
+from briscola.game.driver import MatchDriver
+from briscola.server.seats import SeatKind
+from briscola.server.store import StoredTable
+from briscola.server.tables import Table
+
+__all__ = ["TableMaker", "rebuild_table", "table_meta", "table_ops"]
+
+#: Makes an empty table: (code, rules, seat kinds, host seat, owner address).
+TableMaker = Callable[[str, Rules, list[tuple[SeatKind, str]], int, str], Table]
+
+
+def table_meta(table: Table) -> dict[str, Any]:
+    """The table as stored in ``meta`` (the seats with their tokens)."""
+    driver = table.driver
+    return {
+        "code": table.code,
+        "rules": table.rules.to_dict(),
+        "host": table.host,
+        "phase": table.phase,
+        "owner": table.owner,
+        "seed": table.seed,
+        "match_id": table.match_id,
+        "deals": driver.deals if driver is not None else 0,
+        "app": driver.app if driver is not None else "",
+        "seats": [
+            {
+                "kind": seat.kind,
+                "level": seat.level,
+                "name": seat.name,
+                "token": seat.token,
+                "ready": seat.ready,
+                "stand_in": seat.player.stand_in,
+            }
+            for seat in table.seats
+        ],
+    }
+
+
+def table_ops(table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
+    """What to store for a change of ``kind`` at ``table`` (``seats``, ``deal``, ``move``
+    with its action, ``hand``, ``closed``): ``(OP, key part, value)`` for
+    :meth:`~briscola.server.store.Store.write`."""
+    ops: list[tuple[str, str, str]] = []
+    if kind != "move":  # a move changes no seat, phase or deal count
+        ops.append(("SET", "meta", json.dumps(table_meta(table), separators=(",", ":"))))
+    driver, state = table.driver, table.state
+    if kind == "deal" and driver is not None and state is not None:
+        dealt = GameState(state.rules, state.deck, state.dealer)
+        if not driver.match.results:  # a new match: the last one's hands go
+            ops.append(("DEL", "hands", ""))
+        ops.append(("SET", "deal", json.dumps(to_record(dealt))))
+        ops.append(("DEL", "moves", ""))
+    elif kind == "move" and driver is not None and isinstance(data, Action):
+        move = {"a": data.to_json(), "by": driver.played_by[-1]}
+        ops.append(("RPUSH", "moves", json.dumps(move, separators=(",", ":"))))
+    elif kind == "hand" and driver is not None:
+        doc = driver.record()
+        ops.append(("RPUSH", "hands", json.dumps(doc, separators=(",", ":"))))
+        ops.append(("DEL", "deal", ""))
+        ops.append(("DEL", "moves", ""))
+    return ops
+
+
+def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | None:
+    """The table ``stored`` describes (None for a closed one). Raises
+    :class:`~briscola.engine.ReplayError`, ``KeyError`` or ``ValueError`` for a stored state
+    that does not replay."""
+    meta = stored.meta
+    if meta.get("phase") == "closed":
+        return None
+    rules = Rules.from_dict(meta["rules"])
+    kinds = [(seat["kind"], seat["level"]) for seat in meta["seats"]]
+    table = make(code, rules, kinds, int(meta["host"]), str(meta.get("owner", "")))
+    for seat, saved in zip(table.seats, meta["seats"], strict=True):
+        seat.name = saved["name"]
+        seat.token = saved["token"]
+        seat.ready = bool(saved["ready"])
+        seat.player.stand_in = bool(saved["stand_in"])
+    table.seed = str(meta["seed"])
+    table.match_id = str(meta.get("match_id", ""))
+    table.phase = meta["phase"]
+    if table.phase == "lobby":
+        return table
+    records = list(stored.hands)
+    if stored.deal is not None:
+        state = replay_record(stored.deal)
+        for move in stored.moves:
+            state.apply(action_from_json(move["a"]))
+        records.append(to_record(state, {"played_by": [m["by"] for m in stored.moves]}))
+    driver = MatchDriver.rebuild(
+        rules,
+        [seat.player for seat in table.seats],
+        random.Random(),
+        records,
+        time_limit=lambda level: table.config.bot_time,
+        app=str(meta.get("app", "")),
+        seed=table.seed,
+    )
+    driver.deals = int(meta["deals"])
+    if driver.state is None and stored.hands and table.phase in ("between", "over"):
+        # The finished hand stays on the table until the next is dealt.
+        driver.state = replay_record(stored.hands[-1])
+        driver.played_by = list(stored.hands[-1].get("meta", {}).get("played_by", []))
+    table.driver = driver
+    match = driver.match
+    if table.phase == "over" and match.is_over():
+        table.match_over = MatchOver(match.winners(), tuple(match.standing))
+    return table

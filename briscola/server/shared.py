@@ -1,0 +1,570 @@
+"""Many server processes, one service (``python -m briscola.server --redis URL``).
+
+Every table lives in Redis (:mod:`briscola.server.store`) and is driven by one process at a
+time, the holder of its lease. What each process does:
+
+- It writes every change of a table it drives (:class:`Link`, a :class:`Journal`) in order,
+  fenced by its lease, and holds each frame to the players until what came before it is
+  stored: a player never sees a move that a crash could still take back.
+- A player may connect to any process. A ``join`` or ``resume`` for a table driven elsewhere
+  is forwarded to the owner through Redis pub/sub, and so is every later message of that
+  connection; the owner's frames come back the same way.
+- A table nobody drives (its owner was killed and its lease expired, or it handed the table
+  back) is taken over by the first process a player of it reaches: it rebuilds the table by
+  replaying the records through the match driver. Computer players draw their randomness
+  from the table's seed and their place in the match, so the new owner plays as the old one
+  would have.
+- ``SIGTERM`` drains: the process stops taking connections, stores what is pending, hands
+  its tables back (releases their leases) and sends every player away with code 1012, so
+  their clients reconnect (to another process) and carry on with their seat tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, Final, Protocol
+
+from briscola.engine import ReplayError, Rules
+from briscola.protocol.wire import ProtocolError, normalize_code
+from briscola.server.config import ServerConfig
+from briscola.server.conn import Conn
+from briscola.server.fair import FairPool
+from briscola.server.replica import rebuild_table, table_ops
+from briscola.server.seats import Peer, SeatKind
+from briscola.server.store import Fenced, Lease, RedisError, Store, StoredTable, channel
+from briscola.server.tables import FrameTap, Table
+
+
+class Stats(Protocol):
+    errors: Counter[str]
+
+
+class Host(Protocol):
+    """What the shared store needs of its server (:class:`briscola.server.app.Server`)."""
+
+    config: ServerConfig
+    tables: dict[str, Table]
+    conns: set[Conn]
+    pool: FairPool
+    tap: FrameTap | None
+
+    @property
+    def stats(self) -> Stats: ...
+
+    def handle(self, conn: Conn, message: dict[str, Any]) -> None: ...
+
+    def detach(self, conn: Conn) -> None: ...
+
+    def table_closed(self, table: Table) -> None: ...
+
+
+__all__ = ["Link", "Shared"]
+
+log = logging.getLogger("briscola.server")
+
+#: A frame forwarded to another process ends its connection there (close code, reason).
+_END: Final = "\x00end"
+#: Close code that sends a client to reconnect: the service restarts (RFC 6455).
+CLOSE_RESTART: Final = 1012
+
+
+class Link:
+    """One table driven by this process: its lease and its ordered writer."""
+
+    def __init__(self, shared: Shared, table: Table, lease: Lease | None, new: bool) -> None:
+        self.shared = shared
+        self.table = table
+        self.lease = lease
+        self.new = new
+        self.items: asyncio.Queue[tuple[str, Any, Any]] = asyncio.Queue()
+        self.task = asyncio.create_task(self._run())
+        self.lost = False
+
+    @property
+    def idle(self) -> bool:
+        return self.items.empty() and not self.busy
+
+    busy = False
+
+    def note(self, table: Table, kind: str, data: Any = None) -> None:
+        if self.lost:
+            return
+        self.items.put_nowait(("ops", self.shared.ops(table, kind, data), kind == "closed"))
+
+    def send(self, table: Table, peer: Peer, text: str) -> None:
+        if self.items.empty() and not self.busy:
+            peer.post(text)
+        else:
+            self.items.put_nowait(("frame", peer, text))
+
+    async def _run(self) -> None:
+        while True:
+            first = await self.items.get()
+            self.busy = True
+            batch = [first]
+            while not self.items.empty():
+                batch.append(self.items.get_nowait())
+            ops: list[tuple[str, str, str]] = []
+            closed = False
+            try:
+                for kind, a, b in batch:
+                    if kind == "ops":
+                        ops.extend(a)
+                        closed = closed or bool(b)
+                        continue
+                    if ops:
+                        await self._write(ops, closed)
+                        ops = []
+                    a.post(b)
+                if ops:
+                    await self._write(ops, closed)
+            except Fenced as exc:
+                log.warning("%s: another process drives it now", exc)
+                self.shared.lose(self, "the table moved to another server")
+                return
+            finally:
+                self.busy = False
+            if closed:
+                self.shared.forget(self)
+                return
+
+    async def _write(self, ops: list[tuple[str, str, str]], closed: bool) -> None:
+        """Store ``ops``; while Redis is away, wait (the players' frames wait too) until it
+        is back or the lease has run out."""
+        if self.lease is None:
+            lease = await self._retry(
+                lambda: self.shared.store.acquire(self.table.code, self.shared.process, new=True)
+            )
+            if lease is None:  # the code was taken by another process at the same moment
+                raise Fenced(f"table {self.table.code}: the code is taken")
+            self.lease = lease
+        lease = self.lease
+        await self._retry(lambda: self.shared.store.write(lease, ops, closed))
+
+    async def _retry(self, call: Callable[[], Any]) -> Any:
+        delay = 0.05
+        waited = 0.0
+        while True:
+            try:
+                return await call()
+            except (RedisError, OSError) as exc:
+                if waited > self.shared.store.lease_ms / 1000:
+                    raise Fenced(f"table {self.table.code}: Redis is unreachable ({exc})") from None
+                log.warning("table %s: Redis unreachable, retrying: %s", self.table.code, exc)
+                await asyncio.sleep(delay)
+                waited += delay
+                delay = min(1.0, delay * 2)
+
+
+class Shared:
+    """The shared store of one server process (see the module docstring)."""
+
+    def __init__(self, server: Host, url: str, lease_ms: int = 3000) -> None:
+        self.server = server
+        self.store = Store(url, lease_ms)
+        self.process = secrets.token_hex(6)
+        self.links: dict[str, Link] = {}
+        #: Connections of other processes at tables driven here: (process, serial) -> Conn.
+        self.guests: dict[tuple[str, int], Conn] = {}
+        #: This process's connections whose table is driven elsewhere, by serial.
+        self.forwarded: dict[int, Conn] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: Any = None
+        self._draining = False
+        self._pending: dict[str, asyncio.Future[Table | None]] = {}
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Reach Redis (raises ``RedisError`` with the reason when it cannot) and listen."""
+        await self.store.ping()
+        self._pubsub = self.store.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(channel(self.process))
+        self._tasks.append(asyncio.create_task(self._listen()))
+        self._tasks.append(asyncio.create_task(self._keep()))
+
+    async def drain(self) -> None:
+        """Store what is pending, hand every table back, send every player away (1012)."""
+        self._draining = True
+        deadline = asyncio.get_running_loop().time() + 10
+        while any(not link.idle for link in self.links.values()):
+            if asyncio.get_running_loop().time() > deadline:
+                break
+            await asyncio.sleep(0.02)
+        for link in list(self.links.values()):
+            link.table.stop_clocks()
+            link.task.cancel()
+            if link.lease is not None:
+                with contextlib.suppress(RedisError, OSError):
+                    await self.store.release(link.lease)
+            self.server.tables.pop(link.table.code, None)
+        self.links.clear()
+        for (process, serial), guest in list(self.guests.items()):
+            with contextlib.suppress(RedisError, OSError):
+                await self.store.publish(process, {"op": "moved", "conn": serial})
+            guest.table, guest.seat = None, None
+        self.guests.clear()
+        for conn in list(self.server.conns):
+            conn.table, conn.seat = None, None
+            conn.close_with = (CLOSE_RESTART, "the server is restarting: reconnect")
+            conn.outbox.put_nowait(None)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self._pubsub is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._pubsub.aclose()
+        with contextlib.suppress(RedisError, OSError):
+            await self.store.close()
+
+    # ------------------------------------------------------------------ tables driven here
+
+    def adopt(self, table: Table, lease: Lease | None = None) -> None:
+        """Drive ``table`` here: new (``lease`` None: taken with its first write) or taken
+        over."""
+        if table.seed is None:
+            table.seed = secrets.token_hex(16)
+        link = Link(self, table, lease, new=lease is None)
+        self.links[table.code] = link
+        table.journal = link
+
+    def forget(self, link: Link) -> None:
+        if self.links.get(link.table.code) is link:
+            del self.links[link.table.code]
+        if link.lease is not None:
+            self._spawn(self.store.release(link.lease))
+
+    def lose(self, link: Link, why: str) -> None:
+        """Another process drives the table now: stop it here, send its players there."""
+        link.lost = True
+        if link.task is not asyncio.current_task():
+            link.task.cancel()
+        table = link.table
+        table.stop_clocks()
+        self.links.pop(table.code, None)
+        if self.server.tables.get(table.code) is table:
+            del self.server.tables[table.code]
+        for conn in [*self.server.conns, *self.guests.values()]:
+            if conn.table is table:
+                conn.table, conn.seat = None, None
+                conn.close_with = (CLOSE_RESTART, why)
+                conn.outbox.put_nowait(None)
+
+    def ops(self, table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
+        return table_ops(table, kind, data)
+
+    async def take_over(self, code: str) -> Table | None:
+        """Drive the stored table ``code`` here, if nobody drives it (None otherwise); two
+        players of one table arriving at once wait for the same takeover."""
+        if self._draining or code in self.server.tables:
+            return self.server.tables.get(code)
+        pending = self._pending.get(code)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        pending = self._pending[code] = asyncio.get_running_loop().create_future()
+        table = None
+        try:
+            table = await self._take_over(code)
+        finally:
+            pending.set_result(table)
+            del self._pending[code]
+        return table
+
+    async def _take_over(self, code: str) -> Table | None:
+        lease = await self.store.acquire(code, self.process, new=False)
+        if lease is None:
+            return None
+        try:
+            stored = await self.store.load(code)
+            table = None if stored is None else self._rebuild(code, stored)
+        except (ReplayError, ValueError, KeyError, TypeError):
+            log.exception("table %s: its stored state does not replay", code)
+            table = None
+        if table is None or code in self.server.tables:
+            await self.store.release(lease)
+            return self.server.tables.get(code)
+        self.server.tables[code] = table
+        self.adopt(table, lease)
+        log.info("table %s taken over (lease %s)", code, lease.value)
+        table.revive()
+        return table
+
+    def _rebuild(self, code: str, stored: StoredTable) -> Table | None:
+        server = self.server
+
+        def make(
+            code: str, rules: Rules, kinds: list[tuple[SeatKind, str]], host: int, owner: str
+        ) -> Table:
+            return Table(
+                code, rules, kinds, host, server.config.table_config(), server.pool,
+                server.table_closed, lambda: server.tap, owner=owner,
+            )  # fmt: skip
+
+        return rebuild_table(stored, make, code)
+
+    # ------------------------------------------------------------------ routing
+
+    @property
+    def draining(self) -> bool:
+        return self._draining
+
+    def wants(self, conn: Conn, message: dict[str, Any]) -> bool:
+        """The message is for a table that may be driven elsewhere (or not driven now)."""
+        if conn.remote is not None or conn.rescuing:
+            return True
+        if message["type"] not in ("join", "resume") or conn.table is not None:
+            return False
+        try:
+            code = normalize_code(message.get("code"))
+        except ProtocolError:
+            return False
+        return code not in self.server.tables
+
+    async def route(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Forward ``message`` to the process that drives the table, or take the table
+        over when nobody does; then handle it here. Redis away: an ``unavailable`` error."""
+        try:
+            await self._route(conn, message)
+        except (RedisError, OSError) as exc:
+            log.warning("%s: Redis unreachable: %s", conn.address, exc)
+            self.server.stats.errors["unavailable"] += 1
+            conn.error(
+                "unavailable", "the tables' store cannot be reached: try again", message["type"]
+            )
+
+    async def _route(self, conn: Conn, message: dict[str, Any]) -> None:
+        if conn.rescuing:
+            return  # the resume that ends the rescue sends the position again
+        if conn.remote is None:
+            code = normalize_code(message.get("code"))
+            owner = await self.store.owner(code)
+            here = owner is None or owner == self.process  # (here: a takeover under way)
+            if here and await self.take_over(code) is None and owner is None:
+                owner = await self.store.owner(code)  # taken by another at the same moment
+            if owner is not None and owner != self.process:
+                conn.remote = owner
+                self.forwarded[conn.serial] = conn
+        if conn.remote is None:
+            self.server.handle(conn, message)
+            return
+        heard = await self.store.publish(conn.remote, self._envelope(conn, message))
+        if not heard:  # the owner is gone: its lease runs out, then the table comes here
+            await self.rescue(conn, message)
+
+    def _envelope(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "op": "in",
+            "from": self.process,
+            "conn": conn.serial,
+            "name": conn.name,
+            "address": conn.address,
+            "msg": message,
+        }
+
+    async def rescue(self, conn: Conn, message: dict[str, Any] | None = None) -> None:
+        """The process that drove ``conn``'s table is gone: find or take over the table,
+        seat ``conn`` again with its token, then pass ``message`` on."""
+        if conn.rescuing:
+            return
+        conn.rescuing = True
+        try:
+            await self._rescue(conn, message)
+        except (RedisError, OSError) as exc:  # Redis away: the client reconnects, tries again
+            log.warning("%s: cannot find its table again: %s", conn.address, exc)
+            conn.remote = None
+            conn.close_with = (CLOSE_RESTART, "the tables' store cannot be reached: reconnect")
+            conn.outbox.put_nowait(None)
+        finally:
+            conn.rescuing = False
+
+    async def _rescue(self, conn: Conn, message: dict[str, Any] | None) -> None:
+        self.forwarded.pop(conn.serial, None)
+        dead, conn.remote = conn.remote, None
+        code, token = conn.remote_code, conn.remote_token
+        if message is not None and message["type"] in ("join", "resume"):
+            code = message.get("code") if isinstance(message.get("code"), str) else code
+        if code is None:  # nothing to follow it with: the client reconnects and resumes
+            conn.close_with = (CLOSE_RESTART, "the server of this table stopped: reconnect")
+            conn.outbox.put_nowait(None)
+            return
+        code = normalize_code(code)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3 * self.store.lease_ms / 1000 + 5
+        while loop.time() < deadline and conn in self.server.conns:
+            owner = await self.store.owner(code)
+            if owner is None:
+                if await self.take_over(code) is not None or not await self._exists(code):
+                    break
+                continue  # another process took it at the same moment: follow it
+            if owner not in (dead, self.process):
+                conn.remote = owner
+                self.forwarded[conn.serial] = conn
+                break
+            if owner == self.process:
+                await self.take_over(code)  # one under way here: wait for it
+                break
+            await asyncio.sleep(0.1)
+        resume = None
+        if token is not None and (message is None or message["type"] != "resume"):
+            resume = {"type": "resume", "code": code, "token": token}
+        if message is not None and message["type"] == "act":
+            # Chosen from a view of before: the resumed seat gets the position again.
+            message = None
+        for each in (resume, message):
+            if each is None:
+                continue
+            if conn.remote is not None:
+                await self.store.publish(conn.remote, self._envelope(conn, each))
+            else:
+                self.server.handle(conn, each)
+
+    async def _exists(self, code: str) -> bool:
+        self.store.operations += 1
+        return bool(await self.store.redis.exists(f"briscola:t:{code}:meta"))
+
+    def gone(self, conn: Conn) -> None:
+        """A forwarded connection closed here: its owner lets the seat go (grace)."""
+        if conn.remote is not None and self.forwarded.pop(conn.serial, None) is not None:
+            payload = {"op": "gone", "from": self.process, "conn": conn.serial}
+            self._spawn(self.store.publish(conn.remote, payload))
+
+    # ------------------------------------------------------------------ messages from Redis
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for item in self._pubsub.listen():
+                    if item.get("type") == "message":
+                        self._heard(json.loads(item["data"]))
+            except (RedisError, OSError) as exc:
+                log.warning("pub/sub: Redis unreachable, retrying: %s", exc)
+                await asyncio.sleep(0.5)
+            except Exception:
+                log.exception("pub/sub: a message failed")
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        op = message.get("op")
+        serial = int(message.get("conn", 0))
+        if op == "in" and self._draining:  # handed back: the sender finds the next owner
+            self._spawn(
+                self.store.publish(
+                    str(message["from"]), {"op": "moved", "conn": serial, "msg": message["msg"]}
+                )
+            )
+        elif op == "in":
+            inner = message.get("msg")
+            code = inner.get("code") if isinstance(inner, dict) else None
+            pending = self._pending.get(code) if isinstance(code, str) else None
+            if pending is not None:  # the table is being taken over here: after that
+                pending.add_done_callback(
+                    lambda _done: self._guest_message(str(message["from"]), serial, message)
+                )
+            else:
+                self._guest_message(str(message["from"]), serial, message)
+        elif op == "gone":
+            guest = self.guests.pop((str(message["from"]), serial), None)
+            if guest is not None:
+                self.server.detach(guest)
+                guest.outbox.put_nowait(None)
+        elif op in ("out", "end", "unbound", "moved"):
+            conn = self.forwarded.get(serial)
+            if conn is None:
+                return
+            if op == "out":
+                text = str(message["text"])
+                if '"type":"joined"' in text:
+                    joined = json.loads(text)
+                    conn.remote_code, conn.remote_token = joined["table"], joined["token"]
+                conn.post(text)
+            elif op == "end":
+                self.forwarded.pop(serial, None)
+                conn.remote = None
+                conn.close_with = (int(message["code"]), str(message["reason"]))
+                conn.outbox.put_nowait(None)
+            elif op == "unbound":
+                self.forwarded.pop(serial, None)
+                conn.remote = None
+            else:  # the owner drained: the table is up for takeover
+                again = message.get("msg")
+                self._spawn(self.rescue(conn, again if isinstance(again, dict) else None))
+
+    def _guest_message(self, process: str, serial: int, envelope: dict[str, Any]) -> None:
+        guest = self.guests.get((process, serial))
+        if guest is None:
+            guest = Conn(None, str(envelope.get("address", "")), self.server.config)
+            guest.name = str(envelope.get("name", ""))
+            self.guests[(process, serial)] = guest
+            self._spawn(self._pump(process, serial, guest))
+        message = envelope["msg"]
+        if not isinstance(message, dict):
+            return
+        self.server.handle(guest, message)
+        if guest.table is None:
+            guest.outbox.put_nowait(_END + ":unbound")
+
+    async def _pump(self, process: str, serial: int, guest: Conn) -> None:
+        """Send a guest connection's frames to the process that holds its WebSocket."""
+        while True:
+            text = await guest.outbox.get()
+            if text is not None and text.startswith(_END):
+                if guest.table is not None:
+                    continue  # seated again since
+                self.guests.pop((process, serial), None)
+                payload: dict[str, Any] = {"op": "unbound", "conn": serial}
+            elif text is None:
+                self.guests.pop((process, serial), None)
+                code, reason = guest.close_with
+                payload = {"op": "end", "conn": serial, "code": code, "reason": reason}
+            else:
+                payload = {"op": "out", "conn": serial, "text": text}
+            try:
+                await self.store.publish(process, payload)
+            except (RedisError, OSError):
+                log.warning("cannot reach the process of a guest connection")
+            if payload["op"] != "out":
+                return
+
+    async def _keep(self) -> None:
+        """Renew the leases of the tables driven here; rescue forwarded connections whose
+        owner stopped answering."""
+        every = self.store.lease_ms / 3000
+        while True:
+            await asyncio.sleep(every)
+            links = [link for link in self.links.values() if link.lease and not link.lost]
+            answers = await asyncio.gather(
+                *(self.store.renew(link.lease) for link in links if link.lease),
+                return_exceptions=True,
+            )
+            for link, held in zip(links, answers, strict=True):
+                if held is False and not link.lost:  # (an error: Redis away, try again)
+                    self.lose(link, "the table moved to another server")
+            owners = {conn.remote for conn in self.forwarded.values() if conn.remote}
+            for owner in owners:
+                assert owner is not None
+                try:
+                    alive = await self.store.publish(owner, {"op": "ping"})
+                except (RedisError, OSError):
+                    continue
+                if not alive:
+                    for conn in [c for c in self.forwarded.values() if c.remote == owner]:
+                        self._spawn(self.rescue(conn))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.append(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Future[Any]) -> None:
+        self._tasks.remove(task)  # type: ignore[arg-type]
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            if isinstance(exc, RedisError | OSError):
+                log.warning("Redis unreachable: %s", exc)
+            else:
+                log.error("shared store: a task failed", exc_info=exc)

@@ -1,0 +1,161 @@
+"""A real ``redis-server`` (and ``haproxy``) for the tests of the shared store: started on a
+free loopback port in a temporary folder, stopped at the end. A missing binary skips the test
+with the reason, except in CI (``CI=1``), where it fails it: ``tools/system-packages.sh test``
+installs both."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+__all__ = ["HAProxy", "RedisServer", "free_port", "need"]
+
+
+def need(binary: str) -> str:
+    """The path of ``binary``; skip (fail in CI) when it is not installed."""
+    path = shutil.which(binary) or next(
+        (str(p) for p in (Path("/usr/sbin") / binary, Path("/usr/bin") / binary) if p.exists()),
+        None,
+    )
+    if path is None:
+        reason = f"{binary} is not installed (tools/system-packages.sh test installs it)"
+        if os.environ.get("CI") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_port(port: int, proc: subprocess.Popen[bytes], what: str, timeout: float = 15) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"{what} did not listen on port {port}")
+
+
+class RedisServer:
+    """``redis-server`` on 127.0.0.1 with the append-only file on (``appendfsync always``),
+    its data in ``folder``; ``restart()`` stops it and starts it again on the same port."""
+
+    def __init__(self, folder: Path) -> None:
+        self.binary = need("redis-server")
+        self.folder = folder
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        self.proc = subprocess.Popen(
+            [
+                self.binary, "--bind", "127.0.0.1", "--port", str(self.port),
+                "--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", "always",
+                "--save", "", "--protected-mode", "yes", "--daemonize", "no",
+                "--logfile", str(self.folder / "redis.log"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        _wait_port(self.port, self.proc, "redis-server")
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.proc = None
+
+    def restart(self, down: float = 0.0) -> None:
+        self.stop()
+        time.sleep(down)
+        self.start()
+
+
+class HAProxy:
+    """``haproxy`` on a free loopback port in front of ``backends`` (ports on 127.0.0.1),
+    round robin, WebSocket connections kept open: the configuration docs/server.md shows."""
+
+    def __init__(self, folder: Path, backends: list[int]) -> None:
+        self.binary = need("haproxy")
+        self.port = free_port()
+        self.config = folder / "haproxy.cfg"
+        servers = "\n".join(
+            f"    server s{i} 127.0.0.1:{port} check inter 500ms fall 1 rise 1"
+            for i, port in enumerate(backends)
+        )
+        self.config.write_text(
+            CONFIG.format(port=self.port, servers=servers, pid=folder / "haproxy.pid"),
+            encoding="utf-8",
+        )
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> HAProxy:
+        check = subprocess.run([self.binary, "-c", "-f", str(self.config)], capture_output=True)
+        assert check.returncode == 0, check.stdout + check.stderr
+        self.proc = subprocess.Popen(
+            [self.binary, "-db", "-f", str(self.config)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        _wait_port(self.port, self.proc, "haproxy")
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.proc = None
+
+
+#: The HAProxy configuration of docs/server.md ("Several processes behind one address"), on
+#: loopback for the tests.
+CONFIG = """\
+global
+    maxconn 4000
+    pidfile {pid}
+
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 120s
+    timeout server 120s
+    timeout tunnel 1h
+    option redispatch
+    retries 3
+
+frontend briscola
+    bind 127.0.0.1:{port}
+    default_backend servers
+
+backend servers
+    balance roundrobin
+{servers}
+"""

@@ -1,0 +1,274 @@
+"""Tables in Redis (``--redis``): fenced leases, several server processes driving one
+service, a table taken over from a process that stopped, and Redis restarted during play.
+A real ``redis-server`` runs on a free loopback port (tests/redishelp.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from redishelp import RedisServer, free_port
+
+from briscola.ai import make_bot
+from briscola.client.connection import NetClient
+from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play_all
+from briscola.engine import PlayerView, Rules, replay
+from briscola.server import ServerConfig, ServerThread
+from briscola.server.store import Fenced, Store
+
+DEADLINE = 60.0
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path / "redis").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path, redis_server: RedisServer) -> Iterator[Callable[..., ServerThread]]:
+    started: list[ServerThread] = []
+
+    def make(**options: Any) -> ServerThread:
+        config: dict[str, Any] = {
+            "port": 0,
+            "records": tmp_path / f"records-{len(started)}",
+            "rate": 10_000.0,
+            "burst": 10_000,
+            "ping_interval": None,
+            "redis": redis_server.url,
+            "lease_ms": 600,
+        }
+        config.update(options)
+        server = ServerThread(ServerConfig(**config)).start()
+        started.append(server)
+        return server
+
+    yield make
+    for server in started:
+        server.stop()
+
+
+def chooser(seed: int) -> Callable[[PlayerView], Any]:
+    return make_bot("random", random.Random(seed)).choose
+
+
+def player(url: str, name: str, seed: int) -> HeadlessPlayer:
+    return HeadlessPlayer(NetClient(url, name, backoff=0.05).start(), chooser(seed))
+
+
+def played_cards(p: HeadlessPlayer) -> list[str]:
+    """The cards ``p`` saw played in the last hand, in order (a new deal or a ``reset``
+    update starts over)."""
+    cards: list[str] = []
+    deal = None
+    for frame in p.frames:
+        if frame["type"] != "update":
+            continue
+        if frame["reset"] or frame["deal"] != deal:
+            cards, deal = [], frame["deal"]
+        cards.extend(e["card"] for e in frame["events"] if e["event"] == "played")
+    return cards
+
+
+def record_cards(doc: dict[str, Any]) -> list[str]:
+    return [card for trick in doc["tricks"] for card in trick["cards"]]
+
+
+def stored(url: str, code: str, part: str) -> Any:
+    client = redis.Redis.from_url(url, decode_responses=True)
+    try:
+        key = f"briscola:t:{code}:{part}"
+        if part in ("hands", "moves"):
+            return [json.loads(item) for item in client.lrange(key, 0, -1)]
+        value = client.get(key)
+        return None if value is None else json.loads(value) if part != "lease" else value
+    finally:
+        client.close()
+
+
+# ---------------------------------------------------------------------------- leases
+
+
+def test_a_lease_is_held_by_one_process_and_an_owner_that_lost_it_cannot_write(
+    redis_server: RedisServer,
+) -> None:
+    async def scenario() -> None:
+        one, two = Store(redis_server.url, lease_ms=300), Store(redis_server.url, lease_ms=300)
+        try:
+            first = await one.acquire("AAAAAA", "one", new=True)
+            assert first is not None and first.process == "one"
+            await one.write(first, [("SET", "meta", '{"phase": "lobby"}')])
+            # A new table's code is taken; the table is driven: nobody else gets it.
+            assert await two.acquire("AAAAAA", "two", new=True) is None
+            assert await two.acquire("AAAAAA", "two", new=False) is None
+            assert await one.renew(first)
+            await asyncio.sleep(0.5)  # the owner pauses longer than its lease
+            second = await two.acquire("AAAAAA", "two", new=False)
+            assert second is not None and second.epoch == first.epoch + 1
+            with pytest.raises(Fenced):
+                await one.write(first, [("RPUSH", "moves", '{"a": {"play": "AS"}}')])
+            assert not await one.renew(first)
+            await two.write(second, [("RPUSH", "moves", '{"a": {"play": "3S"}}')])
+            assert await two.owner("AAAAAA") == "two"
+            loaded = await one.load("AAAAAA")
+            assert loaded is not None and loaded.moves == [{"a": {"play": "3S"}}]
+            # A table that does not exist cannot be taken over.
+            assert await two.acquire("BBBBBB", "two", new=False) is None
+        finally:
+            await one.close()
+            await two.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_epoch_only_grows_even_when_leases_come_and_go(redis_server: RedisServer) -> None:
+    async def scenario() -> None:
+        store = Store(redis_server.url, lease_ms=5000)
+        try:
+            lease = await store.acquire("CCCCCC", "a", new=True)
+            assert lease is not None
+            await store.write(lease, [("SET", "meta", "{}")])
+            epochs = [lease.epoch]
+            for name in ("b", "c", "a"):
+                await store.release(lease)
+                again = await store.acquire("CCCCCC", name, new=False)
+                assert again is not None
+                lease = again
+                epochs.append(lease.epoch)
+            assert epochs == sorted(epochs) and len(set(epochs)) == 4
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+# ---------------------------------------------------------------------------- processes
+
+
+def test_players_on_two_processes_play_a_whole_match_at_one_table(
+    make_server: Callable[..., ServerThread], redis_server: RedisServer
+) -> None:
+    a, b = make_server(), make_server()
+    host = player(a.url, "Host", 0)
+    guest = player(b.url, "Guest", 1)
+    try:
+        code = open_table(host, Rules.preset("classic2", match="best-of-3"))
+        guest.client.join(code)
+        guest.client.ready()
+        all_ready(host)
+        host.client.start_game()
+        play_all([host, guest], lambda p: p.match_over, DEADLINE)
+        for p in (host, guest):
+            assert not p.errors, p.errors
+        # The table lives on the process that made it; the guest's messages went through
+        # Redis, and its view matches the host's.
+        assert code in a.call(lambda: set(a.server.tables))
+        assert code not in b.call(lambda: set(b.server.tables))
+        hands = stored(redis_server.url, code, "hands")
+        assert len(hands) == max(host.hands_seen) >= 2
+        for doc in hands:
+            assert replay(doc).is_terminal()
+        last = host.last("update")
+        assert last is not None and last["record"] == hands[-1]
+        assert record_cards(hands[-1]) == played_cards(host) == played_cards(guest)
+        assert stored(redis_server.url, code, "meta")["phase"] == "over"
+    finally:
+        host.client.close()
+        guest.client.close()
+
+
+def test_a_draining_process_hands_its_table_over_and_the_game_goes_on_elsewhere(
+    make_server: Callable[..., ServerThread], redis_server: RedisServer
+) -> None:
+    a = make_server()
+    b = make_server()
+    host = player(a.url, "Host", 0)
+    back: HeadlessPlayer | None = None
+    try:
+        code = open_table(
+            host, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+        )
+        joined = host.last("joined")
+        assert joined is not None
+        host.client.start_game()
+        host.run_until(lambda p: len(played_cards(p)) >= 6, DEADLINE)
+        host.choose = None
+        a.stop()  # SIGTERM: store, release the lease, send everyone away
+        assert stored(redis_server.url, code, "lease") is None
+        moves_before = stored(redis_server.url, code, "moves")
+        while host.pump(0.5) is not None:  # every frame the process sent before it went
+            pass
+        host.client.close()
+        # The player comes back through the other process with the seat token.
+        back = player(b.url, "Host", 0)
+        back.choose = None
+        back.client.submit({"type": "resume", "code": code, "token": joined["token"]})
+        back.run_until(lambda p: p.view is not None, 15)
+        assert back.view is not None
+        assert stored(redis_server.url, code, "moves") == moves_before
+        assert code in b.call(lambda: set(b.server.tables))
+        back.choose = chooser(0)
+        back.move_if_due()
+        back.run_until(lambda p: p.match_over, DEADLINE)
+        assert not [e for e in back.errors if e["code"] != "stale"], back.errors
+        hands = stored(redis_server.url, code, "hands")
+        assert len(hands) == 1 and record_cards(hands[0]) == played_cards(back)
+        # The cards played before the hand-over, as stored and as the player saw them, are
+        # the record's first cards: nothing lost, nothing played twice.
+        before = [m["a"]["play"] for m in moves_before]
+        assert record_cards(hands[0])[: len(before)] == before == played_cards(host)
+    finally:
+        host.client.close()
+        if back is not None:
+            back.client.close()
+
+
+def test_redis_restarted_during_play_loses_nothing_already_written(
+    make_server: Callable[..., ServerThread], redis_server: RedisServer
+) -> None:
+    server = make_server(lease_ms=5000)
+    host = player(server.url, "Host", 0)
+    try:
+        code = open_table(
+            host, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+        )
+        host.client.start_game()
+        host.run_until(lambda p: len(played_cards(p)) >= 10, DEADLINE)
+        host.choose = None  # stop between moves while Redis goes away
+        time.sleep(0.3)
+        before = stored(redis_server.url, code, "moves")
+        redis_server.restart(down=0.5)
+        assert stored(redis_server.url, code, "moves") == before  # the append-only file
+        host.choose = chooser(0)
+        host.move_if_due()
+        host.run_until(lambda p: p.match_over, DEADLINE)
+        hands = stored(redis_server.url, code, "hands")
+        assert len(hands) == 1 and record_cards(hands[0]) == played_cards(host)
+    finally:
+        host.client.close()
+
+
+def test_the_command_line_refuses_a_bad_redis_url_and_says_when_redis_cannot_be_reached() -> None:
+    bad = subprocess.run(
+        [sys.executable, "-m", "briscola.server", "--port", "0", "--redis", "localhost:6379"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "--redis needs a URL such as redis://" in bad.stderr
+    away = subprocess.run(
+        [sys.executable, "-m", "briscola.server", "--port", "0",
+         "--redis", f"redis://127.0.0.1:{free_port()}/0"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert away.returncode == 1 and "cannot reach Redis at redis://127.0.0.1:" in away.stderr
+    assert "Traceback" not in away.stderr
