@@ -22,6 +22,7 @@ from briscola.gui.audio import Audio
 from briscola.gui.options import AppOptions
 from briscola.gui.render.assets import Assets
 from briscola.gui.render.backdrop import Backdrop
+from briscola.gui.render.display import request_high_dpi, scaled_size, system_scale
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
 from briscola.gui.worker import BotWorker
@@ -34,6 +35,10 @@ from briscola.text.i18n import _
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 600)
+#: Events after which the window must be drawn whole (uncovered, shown again, restored).
+_UNCOVERED = frozenset(
+    {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED}
+)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
 
@@ -75,6 +80,12 @@ class App:
         self._requests: list[Callable[[], None]] = []
         #: The stack changed after the last frame was drawn: draw once more before resting.
         self._changed = False
+        #: What the last frame showed (the scenes, the window's size, notices): a partial
+        #: frame needs the window to hold the same picture.
+        self._last_shown: object = None
+        #: Draw only what changed when a scene can say (False: every frame whole, as the
+        #: frame bench's baseline does).
+        self.partial = True
         self.running = False
         self.frame = 0
         self.time = 0.0  # seconds of game time since start
@@ -83,8 +94,11 @@ class App:
             if self.options.fullscreen is not None
             else self.settings.fullscreen
         )
-        self._windowed_size = self._initial_size()
+        request_high_dpi()  # the screen's real pixels, where the system offers them
         pygame.display.init()
+        #: The desktop's scale factor (2.0 at 200 %): a new window opens that much larger.
+        self.system_scale = system_scale()
+        self._windowed_size = self._initial_size()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         self._set_window_position()
@@ -111,12 +125,14 @@ class App:
     # ------------------------------------------------------------------ window
 
     def _initial_size(self) -> tuple[int, int]:
+        """An explicit ``--size``, else the size the window had (in real pixels), else the
+        default size in the desktop's logical pixels (larger on a high-DPI screen)."""
         if self.options.size:
             return self.options.size
         if self.settings.window_size:
             w, h = self.settings.window_size
             return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
-        return DEFAULT_SIZE
+        return scaled_size(DEFAULT_SIZE, self.system_scale)
 
     def _set_window_position(self) -> None:
         pos = usable_window_pos(self.settings.window_pos, _desktop_sizes())
@@ -348,6 +364,9 @@ class App:
             self._windowed_size = (width, height)
             self._resized()
             return
+        if event.type in _UNCOVERED:
+            self._last_shown = None  # the system lost what the window showed: all again
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -355,16 +374,46 @@ class App:
         if scene is not None:
             scene.handle_event(event)
 
-    def draw(self) -> None:
-        surface = self.screen
+    def _drawn(self) -> list[Scene]:
+        """The scenes a frame shows: the top one and those it lets show through."""
         start = len(self._stack) - 1
         while start > 0 and not self._stack[start].opaque:
             start -= 1
+        return self._stack[max(0, start) :]
+
+    def draw(self) -> None:
+        """The whole window."""
+        surface = self.screen
         if not self._stack:
             surface.fill((0, 0, 0))
-        for scene in self._stack[max(0, start) :]:
+        for scene in self._drawn():
             scene.draw(surface)
         self._draw_notices(surface)
+
+    def draw_changed(self) -> list[pygame.Rect] | None:
+        """The window drawn only where it changed since the last frame, when one scene
+        alone shows and the window still holds its last frame; returns the rectangles
+        drawn (None: the whole window). Notices, a resize or another scene on top bring a
+        whole frame."""
+        drawn = self._drawn()
+        screen = (id(self.screen), self.screen.get_size())
+        shown = (tuple(id(scene) for scene in drawn), screen, bool(self.notices))
+        same = shown == self._last_shown
+        if self.partial and len(drawn) == 1 and not self.notices and same:
+            return drawn[0].draw_changed(self.screen)
+        for scene in self._stack:
+            if scene not in drawn or not same:
+                scene.forget_frame()
+        self._last_shown = shown
+        self.draw()
+        return None
+
+    def present(self, rects: list[pygame.Rect] | None) -> None:
+        """Show the frame: the whole window (``rects`` None), or only ``rects``."""
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, apply scene requests."""
@@ -377,8 +426,7 @@ class App:
         scene = self.scene
         if scene is not None:
             scene.update(dt)
-        self.draw()
-        pygame.display.flip()
+        self.present(self.draw_changed())
         self.frame += 1
         self.apply_requests()
         if self._report_path is not None and self.frame % 5 == 0:

@@ -121,6 +121,16 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface`` (the whole window)."""
 
+    def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw onto ``surface``, which still shows this scene's last frame, only where the
+        picture changed; returns those rectangles (None: the whole window was drawn). The
+        default draws the whole window."""
+        self.draw(surface)
+        return None
+
+    def forget_frame(self) -> None:
+        """The window no longer shows this scene's last frame: the next one is drawn whole."""
+
     def report(self) -> dict[str, Any]:
         """What is on screen and where, for end-to-end tests driving a real window: the
         named, clickable widgets of the scene (``BRISCOLA_REPORT``, see App)."""

@@ -1,5 +1,6 @@
 """Rendering: card images from SVG sized once per size shown (:mod:`~briscola.gui.render.assets`,
 with fonts, sounds and textures), card sprites (:mod:`~briscola.gui.render.sprites`), tweens
-(:mod:`~briscola.gui.render.tween`) and the table's backdrop
-(:mod:`~briscola.gui.render.backdrop`).
+(:mod:`~briscola.gui.render.tween`), the table's backdrop (:mod:`~briscola.gui.render.backdrop`),
+the rectangles a partial frame draws again (:mod:`~briscola.gui.render.damage`) and the window
+on high-DPI screens (:mod:`~briscola.gui.render.display`).
 """

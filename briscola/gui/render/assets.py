@@ -33,11 +33,17 @@ T = TypeVar("T")
 
 
 class LRU(OrderedDict[Hashable, T]):
-    """A small least-recently-used cache."""
+    """A small least-recently-used cache: at most ``limit`` entries and, with ``weigh``,
+    at most ``budget`` in all (e.g. bytes)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(
+        self, limit: int, weigh: Callable[[T], int] | None = None, budget: int = 0
+    ) -> None:
         super().__init__()
         self.limit = limit
+        self.weigh = weigh
+        self.budget = budget
+        self.weight = 0
 
     def get_or_make(self, key: Hashable, make: Callable[[], T]) -> T:
         if key in self:
@@ -45,9 +51,29 @@ class LRU(OrderedDict[Hashable, T]):
             return self[key]
         value = make()
         self[key] = value
-        if len(self) > self.limit:
-            self.popitem(last=False)
+        if self.weigh is not None:
+            self.weight += self.weigh(value)
+        while len(self) > self.limit or (self.weigh and self.weight > self.budget > 0):
+            if len(self) == 1:
+                break  # the one just made stays, whatever it weighs
+            _key, old = self.popitem(last=False)
+            if self.weigh is not None:
+                self.weight -= self.weigh(old)
         return value
+
+    def __delitem__(self, key: Hashable) -> None:
+        if self.weigh is not None:
+            self.weight -= self.weigh(self[key])
+        super().__delitem__(key)
+
+    def clear(self) -> None:
+        super().clear()
+        self.weight = 0
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The memory a surface's pixels take."""
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 def card_size(width: int) -> tuple[int, int]:
@@ -168,6 +194,13 @@ class Assets:
             return self.card_back(back, width)
         size = card_size(width)
         return self._cards.get_or_make(("deck back", deck, size), lambda: self._svg(path, size))
+
+    def keep_card_widths(self, widths: set[int]) -> None:
+        """Forget the card images at widths other than ``widths`` (the layout's): memory
+        follows what the window shows, not every size it ever showed."""
+        for key in list(self._cards):
+            if isinstance(key, tuple) and key[-1][0] not in widths:  # keys end with the size
+                del self._cards[key]
 
     def shadow(self, width: int, alpha: int = 90) -> pygame.Surface:
         """A soft shadow for a card of ``width`` (a blurred rounded rectangle). Widths are

@@ -24,7 +24,9 @@ class Backdrop:
         if cached is not None:
             return cached
         self._cache.clear()  # one size at a time is enough
-        surface = pygame.Surface(size)
+        screen = pygame.display.get_surface()
+        # In the window's pixel format from the start: no converted copy at 4K.
+        surface = pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
         if plain:  # high contrast: a flat, dark table
             surface.fill((8, 40, 22))
         else:
@@ -35,8 +37,7 @@ class Backdrop:
                     surface.blit(tile, (x, y))
             vignette = pygame.transform.smoothscale(self.assets.texture("vignette"), size)
             surface.blit(vignette, (0, 0))
-        if pygame.display.get_surface() is not None:
-            surface = surface.convert()
+            del vignette
         self._cache[key] = surface
         return surface
 

@@ -37,7 +37,8 @@ from briscola.gui.table.hand_input import HandInput
 from briscola.gui.table.hud import TableHud
 from briscola.gui.table.local import local_session, saved_session
 from briscola.gui.table.painter import TablePainter
-from briscola.text.i18n import _
+from briscola.text.decks import deck_info
+from briscola.text.i18n import _, current_language
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -273,6 +274,10 @@ class TableScene(Scene):
         if not self.awaiting_human:
             return
         seen = self.session.view()
+        if seen.phase in ("auction", "call"):
+            # Chiamata: the coach's bid or call, focused on the panel, and why.
+            self.auction.suggest(self.assist.ask_bid_hint(seen).action)
+            return
         action = hint(seen)
         if not isinstance(action, Swap):
             self.assist.ask_hint(seen)  # the coach's card and why, in the background
@@ -292,8 +297,22 @@ class TableScene(Scene):
 
     def switch_deck(self) -> None:
         settings = self.app.settings
-        settings.cycle_deck()  # the next deck ticked in Settings
+        deck = settings.cycle_deck()  # the next deck ticked in Settings
         self.app.settings_changed()
+        info = deck_info(deck)
+        if info is not None:  # say which deck it is now, briefly
+            self.captions.announce(
+                lambda: _("Deck: {name}").format(name=info.title(current_language())),
+                TIMINGS["deck banner"],
+            )
+
+    def sort_hand(self) -> None:
+        """O: the player's hand in order by suit and rank, and kept so from now on."""
+        board = self.board
+        board.keep_sorted = True
+        if board.sort_hand():
+            self.hand.reset()
+            self._settle_hand()
 
     def skip(self) -> None:
         """Finish the running animations at once."""
@@ -326,6 +345,9 @@ class TableScene(Scene):
                 return
         if key is not None and (self.hud.hotkey(key) or self.assist.hotkey(event)):
             return
+        if key == pygame.K_o:
+            self.sort_hand()
+            return
         skipping = self.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
         if skipping and not (event.type == pygame.MOUSEBUTTONDOWN and self.hud.covers(event.pos)):
             self.skip()
@@ -342,18 +364,33 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._draw(surface, partial=False)
+
+    def draw_changed(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        return self._draw(surface, partial=True)
+
+    def forget_frame(self) -> None:
+        self.painter.composer.forget()
+
+    def _draw(self, surface: pygame.Surface, partial: bool) -> list[pygame.Rect] | None:
         app = self.app
-        painter = self.painter
         interactive = self.awaiting_human and not self.auction.active
         legal = set(self.legal_cards()) if interactive else set()
         # The hint's outline in another colour than the focus ring's (and a tag says it).
         self.hand.mark(interactive, legal, app.theme.text, app.settings.reduce_motion)
         # Cards lying still (piles, stock, trick, other hands) are drawn with the table into a
-        # cached layer; moving cards and the viewer's hand are drawn every frame.
+        # cached layer; moving cards and the viewer's hand are drawn over it.
         moving = {id(tween.target) for tween in self.tweener.tweens}
         moving.update(id(sprite) for sprite in self.my_hand())
         focused = self.hand.focused() if interactive else None
-        painter.draw_cards(surface, moving, focused, self.hand.hinted() if interactive else None)
+        hinted = self.hand.hinted() if interactive else None
+        return self.painter.draw_frame(surface, moving, focused, hinted, self._chrome, partial)
+
+    def _chrome(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Everything over the cards; returns where it drew beyond the painter's own
+        (None when it cannot say: such frames are drawn whole)."""
+        app = self.app
+        painter = self.painter
         turn = self.turn_shown
         painter.draw_labels(surface, turn, turn is not None and painter.pulsing(turn))
         painter.draw_info(surface, turn)
@@ -363,10 +400,10 @@ class TableScene(Scene):
         hud.swap.visible = self.awaiting_human and any(
             isinstance(a, Swap) for a in self.session.legal_actions()
         )
-        hud.hint.enabled = interactive
+        hud.hint.enabled = self.awaiting_human  # the auction's bids and call too
         hud.last.enabled = bool(self.session.view().tricks)
         hud.draw(surface, app.assets, app.theme)
-        self.assist.draw(surface)
+        self.assist.draw(surface, (self.auction.panel(),) if self.auction.active else ())
         if self.auction.active:
             self.auction.draw(surface, self.session.view())
         if self.show_last:
@@ -375,3 +412,17 @@ class TableScene(Scene):
         self.banner.draw(surface, self.px(10))
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)
+        followed = not (
+            self.auction.active
+            or self.show_last
+            or self.session.waiting_for is not None
+            or self.banner.banner
+            or self.banner.notes
+            or self.assist.boxes
+            or self.assist.values()
+        )
+        if not followed:
+            return None
+        buttons = [b for b in (*hud.widgets, *self.assist.buttons.widgets) if b.visible]
+        # A button's shadow lies below it, its focus ring around it.
+        return [b.rect.inflate(12, 12 + b.rect.height // 8) for b in buttons]

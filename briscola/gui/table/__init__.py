@@ -11,7 +11,8 @@ wires them together. Data flows one way::
   (a lost connection, a player away).
 - ``director``: engine events to animation steps (``TIMINGS``), speech bubbles and banners.
 - ``board``: where every card sprite is and should be.
-- ``painter``: everything drawn; it only reads.
+- ``painter``: everything drawn; it only reads. ``compose``: a frame over the cached still
+  layer, whole or only where it changed.
 - ``hand_input``, ``auction``, ``hud``: the player's hand, the Chiamata panel, the buttons.
 - ``flow``: between hands (score screen, next hand, rematch).
 - ``assist``, ``coach``, ``lesson``: hints, the memory aid, undo and the first lesson.

@@ -1,9 +1,11 @@
 """The painter: everything the table draws, from the board, the captions and the session.
 
 It only reads. The still layer (the felt, its marks and every card lying still) is cached
-while nothing in it changes; moving cards and the player's hand are drawn every frame
-over it. Then the name plates, the information panel, speech bubbles, the banner, the last
-trick and the hot-seat privacy screen.
+and updated where it changes; moving cards and the player's hand are drawn over it, then
+the name plates, the information panel, speech bubbles, the banner, the last trick and the
+hot-seat privacy screen. A frame is drawn whole or only where it changed
+(:mod:`briscola.gui.table.compose`): what the painter draws over the cards it notes in
+``footprint``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from briscola.game.session import SessionView, is_player
 from briscola.gui.render.assets import CARD_RATIO
 from briscola.gui.render.sprites import CardRenderer, CardSprite
 from briscola.gui.table.board import Board
+from briscola.gui.table.compose import Chrome, Composer, StillLayer
 from briscola.gui.table.director import Captions
 from briscola.gui.widgets import draw_focus, draw_panel, fit_text, rounded, scaled_px
 from briscola.text.i18n import _, current_language, pgettext
@@ -66,14 +69,20 @@ class TablePainter:
         self.board = board
         self.captions = captions
         self.renderer = renderer
-        self._still: pygame.Surface | None = None
         self._pulse_turn: int | None = None  # the turn whose marker pulses (see pulsing)
         self._pulse_since = 0.0
-        self._still_key: object = None
-        self._pending_key: object = None
+        self.still_layer = StillLayer(app, renderer, self._draw_table_marks)
+        self.composer = Composer(renderer, self.still_layer)
+        #: Where this frame's chrome was drawn (name plates, panels, bubbles...).
+        self.footprint: list[pygame.Rect] = []
 
     def px(self, value: float) -> int:
         return table_px(self.app, value)
+
+    def mark(self, rect: pygame.Rect) -> pygame.Rect:
+        """Note that this frame draws in ``rect`` over the cards; returns it."""
+        self.footprint.append(rect.copy())
+        return rect
 
     def pulsing(self, turn: int | None) -> bool:
         """The turn marker pulses for a while when a turn begins, then glows steadily."""
@@ -91,6 +100,40 @@ class TablePainter:
 
     # ------------------------------------------------------------------ cards
 
+    def draw_frame(
+        self,
+        surface: pygame.Surface,
+        moving: set[int],
+        focused: CardSprite | None,
+        hinted: CardSprite | None,
+        chrome: Chrome,
+        partial: bool = False,
+    ) -> list[pygame.Rect] | None:
+        """The still layer, then the cards that move (``moving``: ids of sprites) and the
+        viewer's hand, the flying ones on top; the keyboard focus ring on ``focused``, a
+        "Hint" tag on ``hinted`` (its outline is the sprite's glow); then ``chrome``. With
+        ``partial``, only where something changed: returns the rectangles drawn (None: the
+        whole window)."""
+        still: list[tuple[CardSprite, bool]] = []
+        live: list[tuple[CardSprite, bool]] = []
+        for sprite, casts in self.board.draw_order():
+            (live if sprite.air or id(sprite) in moving else still).append((sprite, casts))
+        live = [p for p in live if not p[0].air] + [(s, True) for s, _c in live if s.air]
+        changed = self._update_still(surface.get_size(), still)
+
+        def over_cards(target: pygame.Surface) -> list[pygame.Rect] | None:
+            self.footprint = []
+            if focused is not None:
+                radius = max(4, int(focused.w) * 14 // 250)
+                draw_focus(target, focused.rect(), self.app.theme, radius)
+                self.mark(focused.rect().inflate(10, 10))
+            if hinted is not None:
+                self._draw_hint_tag(target, hinted)
+            more = chrome(target)
+            return None if more is None else self.footprint + more
+
+        return self.composer.frame(surface, changed, live, over_cards, partial)
+
     def draw_cards(
         self,
         surface: pygame.Surface,
@@ -98,91 +141,62 @@ class TablePainter:
         focused: CardSprite | None,
         hinted: CardSprite | None = None,
     ) -> None:
-        """The still layer, then the cards that move (``moving``: ids of sprites) and the
-        viewer's hand, the flying ones on top; the keyboard focus ring on ``focused``, a
-        "Hint" tag on ``hinted`` (its outline is the sprite's glow)."""
-        still: list[tuple[CardSprite, bool]] = []
-        live: list[tuple[CardSprite, bool]] = []
-        for sprite, casts in self.board.draw_order():
-            (live if sprite.air or id(sprite) in moving else still).append((sprite, casts))
-        self.draw_still(surface, still)
-        airborne: list[CardSprite] = []
-        for sprite, casts in live:
-            if sprite.air:
-                airborne.append(sprite)
-            else:
-                self.renderer.draw(surface, sprite, shadow=casts)
-        for sprite in airborne:
-            self.renderer.draw(surface, sprite)
-        if focused is not None:
-            radius = max(4, int(focused.w) * 14 // 250)
-            draw_focus(surface, focused.rect(), self.app.theme, radius)
-        if hinted is not None:
-            self._draw_hint_tag(surface, hinted)
+        """The cards alone (a whole frame), for a scene that draws its own chrome."""
+        self.draw_frame(surface, moving, focused, hinted, lambda _surface: [])
+
+    def hint_tag(self, sprite: CardSprite) -> tuple[pygame.Surface, pygame.Rect]:
+        """The "Hint" tag of a card and where it goes: on the card's top edge, between its
+        corner indices (a long word, "Suggerimento", is set smaller)."""
+        app = self.app
+        px = self.px
+        rect = sprite.rect()
+        room = int(rect.width * 0.56)  # the corner indices take about a fifth each side
+        size = px(14)
+        text = app.assets.text(_("Hint"), size, app.theme.outline, bold=True)
+        while text.get_width() + px(12) > room and size > 9:
+            size -= 1
+            text = app.assets.text(_("Hint"), size, app.theme.outline, bold=True)
+        tag = text.get_rect().inflate(min(px(12), max(2, room - text.get_width())), px(4))
+        tag.center = (rect.centerx, rect.top + px(2))
+        if tag.width > room:  # still wider: it sits on the edge, clear of the indices
+            tag.midbottom = (rect.centerx, rect.top + max(2, rect.height // 25))
+        return text, tag
 
     def _draw_hint_tag(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         """A small "Hint" tag on the top edge of the hinted card, in the outline's colour."""
         app = self.app
-        px = self.px
-        text = app.assets.text(_("Hint"), px(14), app.theme.outline, bold=True)
-        rect = sprite.rect()
-        tag = text.get_rect().inflate(px(12), px(4))
-        tag.center = (rect.centerx, rect.top + px(2))
-        pygame.draw.rect(surface, app.theme.text, tag, border_radius=tag.h // 2)
+        text, tag = self.hint_tag(sprite)
+        pygame.draw.rect(surface, app.theme.text, self.mark(tag), border_radius=tag.h // 2)
         surface.blit(text, text.get_rect(center=tag.center))
 
-    def draw_still(self, surface: pygame.Surface, still: list[tuple[CardSprite, bool]]) -> None:
-        """The table, its marks and the cards lying still: from a cache while nothing in it
-        changes (checked every frame), drawn directly while it does."""
+    def _update_still(
+        self, size: tuple[int, int], still: list[tuple[CardSprite, bool]]
+    ) -> list[pygame.Rect] | None:
+        """The still layer brought up to date with the table, its marks and the cards lying
+        still; returns where it changed (None: everywhere)."""
         settings = self.app.settings
         board = self.board
-        key = (
-            surface.get_size(),
+        base = (
             settings.deck_style,
             settings.back,
             settings.table,
             settings.high_contrast,
             current_language(),
             id(board.layout),
+            self.renderer.style,
+            self.renderer.back,
+        )
+        marks = (
             len(board.stock),
             board.briscola.card if board.briscola is not None else None,
             board.briscola is not None and board.briscola.air,
             self.session.view().called,
-            tuple(
-                (
-                    id(s),
-                    round(s.x),
-                    round(s.y),
-                    round(s.angle) % 360,
-                    round(s.w),
-                    s.face_up,
-                    s.card,
-                    s.glow,
-                    s.dim,
-                    casts,
-                )
-                for s, casts in still
-            ),
         )
-        if key == self._still_key and self._still is not None:
-            surface.blit(self._still, (0, 0))
-            return
-        target = surface
-        if key == self._pending_key:  # unchanged for two frames: worth caching
-            if self._still is None or self._still.get_size() != surface.get_size():
-                self._still = pygame.Surface(surface.get_size()).convert()
-            target = self._still
-        self._pending_key = key
-        self.app.draw_backdrop(target)
-        self._draw_table_marks(target)
-        for sprite, casts in still:
-            self.renderer.draw(target, sprite, shadow=casts)
-        if target is not surface:
-            self._still, self._still_key = target, key
-            surface.blit(target, (0, 0))
+        return self.still_layer.update(size, base, marks, still)
 
-    def _draw_table_marks(self, surface: pygame.Surface) -> None:
-        """Soft marks on the felt: the trick area, the stock place and its count."""
+    def _draw_table_marks(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Soft marks on the felt: the trick area, the stock place and its count; returns
+        where they lie."""
         board = self.board
         lay = board.layout
         rules = board.rules
@@ -190,7 +204,8 @@ class TablePainter:
         cx, cy = lay.centre
         radius = int(lay.trick_w * (1.35 if board.n <= 2 else 1.75))
         ring = _ring(radius, app.theme.ring)
-        surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
+        drawn = [ring.get_rect(center=(round(cx), round(cy)))]
+        surface.blit(ring, drawn[0])
         px = self.px
         theme = app.theme
         if rules.stock_size > 0:
@@ -203,16 +218,19 @@ class TablePainter:
                     round(lay.stock[0]),
                     round(lay.stock[1] - lay.stock_w * CARD_RATIO * 0.5 - px(14)),
                 )
-                surface.blit(text, text.get_rect(center=pos))
+                drawn.append(text.get_rect(center=pos))
+                surface.blit(text, drawn[-1])
         elif rules.chiamata and self.session.view().called is not None and board.briscola:
             if board.briscola.air:
-                return  # labelled once it lies in its place
+                return drawn  # labelled once it lies in its place
             caption = _("Called card")
             size = fit_text(app.assets, caption, px(16), int(lay.stock_w * 1.6))
             text = app.assets.text(caption, size, theme.text, bold=True)
             x, y = lay.stock  # where the called card lies (see Board.targets)
             top = y - lay.stock_w * CARD_RATIO * 0.5 - px(12)
-            surface.blit(text, text.get_rect(center=(round(x), round(top))))
+            drawn.append(text.get_rect(center=(round(x), round(top))))
+            surface.blit(text, drawn[-1])
+        return drawn
 
     # ------------------------------------------------------------------ names and information
 
@@ -252,6 +270,7 @@ class TablePainter:
             rect = label.get_rect(center=(round(spot.label[0]), round(spot.label[1])))
             plate = rect.inflate(px(22), px(8))
             alpha = 230 if seat == turn else 170
+            self.mark(plate.inflate(px(6) + 2, px(6) + 2))  # with the turn's glow
             surface.blit(rounded(plate.size, (*theme.chip, alpha), plate.h // 2), plate)
             colour = self.seat_colour(seat, seen)
             pygame.draw.rect(
@@ -295,7 +314,7 @@ class TablePainter:
                 tag.midbottom = (rect.centerx, rect.top - px(1))
             else:
                 tag.midtop = (rect.centerx, rect.bottom + px(1))
-            surface.blit(rounded(tag.size, (*self.app.theme.chip, 225), tag.h // 2), tag)
+            surface.blit(rounded(tag.size, (*self.app.theme.chip, 225), tag.h // 2), self.mark(tag))
             pygame.draw.rect(
                 surface,
                 self.seat_colour(seat, seen),
@@ -313,8 +332,8 @@ class TablePainter:
         mark = pgettext("dealer", "D")
         d = app.assets.text(mark, max(10, int(lay.font * 0.8)), app.theme.token_ink, bold=True)
         centre = (plate.right + px(14), plate.centery)
-        pygame.draw.circle(surface, app.theme.token, centre, px(11))
-        surface.blit(d, d.get_rect(center=centre))
+        self.mark(pygame.draw.circle(surface, app.theme.token, centre, px(11)))
+        surface.blit(d, self.mark(d.get_rect(center=centre)))
 
     def _draw_thinking(
         self, surface: pygame.Surface, seat: int, plate: pygame.Rect, since: float
@@ -330,7 +349,7 @@ class TablePainter:
             where = think.get_rect(midbottom=(plate.centerx, plate.top - px(4)))
         else:
             where = think.get_rect(midtop=(plate.centerx, plate.bottom + px(4)))
-        surface.blit(think, where)
+        surface.blit(think, self.mark(where))
 
     def _draw_pile_points(self, surface: pygame.Surface, seen: PlayerView) -> None:
         app = self.app
@@ -353,7 +372,7 @@ class TablePainter:
             panel = pygame.Surface(back.size, pygame.SRCALPHA)
             radius = back.h // 2
             pygame.draw.rect(panel, (*app.theme.shade, 140), panel.get_rect(), border_radius=radius)
-            surface.blit(panel, back)
+            surface.blit(panel, self.mark(back))
             surface.blit(text, text.get_rect(center=pos))
 
     def draw_info(self, surface: pygame.Surface, turn: int | None) -> None:
@@ -391,7 +410,7 @@ class TablePainter:
             text = app.assets.text(line, size, theme.accent if i else theme.text, bold=i == 0)
             rect = text.get_rect(topright=(right, y))
             back = rect.inflate(px(14), px(6))
-            surface.blit(rounded(back.size, (*theme.shade, 120), px(6)), back)
+            surface.blit(rounded(back.size, (*theme.shade, 120), px(6)), self.mark(back))
             surface.blit(text, rect)
             y = back.bottom + px(4)
 
@@ -431,7 +450,9 @@ class TablePainter:
             cy = y - px(44) if board.screen_index(seat) == 0 else y + px(40)
             rect.center = (round(cx), round(cy))
             bubble = rect.inflate(px(20), px(12))
-            pygame.draw.rect(surface, app.theme.paper, bubble, border_radius=bubble.h // 2)
+            pygame.draw.rect(
+                surface, app.theme.paper, self.mark(bubble), border_radius=bubble.h // 2
+            )
             pygame.draw.rect(surface, app.theme.edge, bubble, width=1, border_radius=bubble.h // 2)
             surface.blit(image, rect)
 
@@ -463,7 +484,7 @@ class TablePainter:
         fits = max(1, (room.height - px(12)) // line_h - 1)
         shown = bids[-fits:]
         box.height = line_h * (len(shown) + 1) + px(12)
-        surface.blit(rounded(box.size, (*self.app.theme.shade, 140), px(8)), box)
+        surface.blit(rounded(box.size, (*self.app.theme.shade, 140), px(8)), self.mark(box))
         names = [seat.name for seat in self.session.seats]
         title = _("Bids") if len(shown) == len(bids) else _("Bids (latest)")
         lines = [(title, theme.text, True)]
@@ -496,7 +517,7 @@ class TablePainter:
         if back.top < clear:
             rect.move_ip(0, clear - back.top)
             back.move_ip(0, clear - back.top)
-        draw_panel(surface, back, app.theme, radius=back.h // 2)
+        draw_panel(surface, self.mark(back), app.theme, radius=back.h // 2)
         surface.blit(image, rect)
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
