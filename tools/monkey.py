@@ -13,6 +13,7 @@ preset in turn. Exits 1 with the seed and event number on the first exception.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
 import sys
@@ -63,8 +64,24 @@ def check_table(scene: Any) -> None:
         state.validate()
 
 
+class Fallbacks(logging.Handler):
+    """Catches what must never happen in a run: a computer player's move that failed (it
+    played the first legal move instead) or a bot worker process that died."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.name == "briscola.gui.worker" or "first legal move" in text:
+            self.seen.append(f"{record.name}: {text}")
+
+
 def run(events: int, seed: int, progress: bool = False) -> Counter[str]:
-    """Feed ``events`` random inputs; returns how many frames each scene type saw."""
+    """Feed ``events`` random inputs; returns how many frames each scene type saw. Fails
+    (RuntimeError) on any exception, and on any computer move that fell back on the first
+    legal move or had to be computed again because the worker died."""
     _headless()
     import pygame
 
@@ -73,6 +90,8 @@ def run(events: int, seed: int, progress: bool = False) -> Counter[str]:
     from briscola.gui.scenes.menu import MenuScene
 
     rng = random.Random(seed)
+    fallbacks = Fallbacks()
+    logging.getLogger("briscola").addHandler(fallbacks)
     app = App(AppOptions(size=(1280, 720), turbo=True))
     app.settings.speed = "fast"
     app.quit = lambda: None  # type: ignore[method-assign]
@@ -146,7 +165,10 @@ def run(events: int, seed: int, progress: bool = False) -> Counter[str]:
                 app.reset_to(MenuScene(app))
                 app.apply_requests()
             seen[type(app.scene).__name__] += 1
+            if fallbacks.seen:
+                raise RuntimeError(f"a computer player failed: {fallbacks.seen[0]}")
         except Exception as exc:
+            logging.getLogger("briscola").removeHandler(fallbacks)
             raise RuntimeError(
                 f"monkey seed {seed}, event {number}, scene {type(scene).__name__}: {exc!r}"
             ) from exc
@@ -154,6 +176,7 @@ def run(events: int, seed: int, progress: bool = False) -> Counter[str]:
             rate = (number + 1) / max(1e-6, time.monotonic() - started)
             print(f"{number:>7} events  {rate:6.0f}/s  {dict(seen.most_common(6))}", flush=True)
     app.close()
+    logging.getLogger("briscola").removeHandler(fallbacks)
     return seen
 
 

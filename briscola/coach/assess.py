@@ -14,12 +14,13 @@ True
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass
 
 from briscola.ai.search import DEFAULT_BUDGET, HardBot
 from briscola.engine import Card, Play, PlayerView
 
-__all__ = ["Assessment", "default_budget", "evaluate"]
+__all__ = ["Assessment", "default_budget", "evaluate", "position_seed"]
 
 
 def default_budget(players: int) -> int:
@@ -59,11 +60,44 @@ class Assessment:
         return next(card for points, card in others if points == top)
 
 
-def evaluate(seen: PlayerView, seed: int = 0, budget: int | None = None) -> Assessment:
+def position_seed(seen: PlayerView, salt: int = 0) -> int:
+    """The search seed of the position ``seen`` (with ``salt`` mixed in): the same from
+    every process and every path to the position, so the hint at the table and the review
+    of the hand (both with ``salt`` 0) assess a position with the same samples and agree.
+
+    >>> import random
+    >>> from briscola.engine import GameState, Rules, view
+    >>> state = GameState.new(Rules.preset("classic2"), random.Random(3))
+    >>> seen = view(state, state.current_player)
+    >>> position_seed(seen) == position_seed(view(state, state.current_player))
+    True
+    """
+    tricks = ";".join(
+        ",".join(f"{s}{c.code}" for s, c in zip(t.seats, t.cards, strict=True)) + f">{t.winner}"
+        for t in seen.tricks
+    )
+    known = "/".join(",".join(sorted(c.code for c in cards)) for cards in seen.known)
+    facts = "|".join(
+        (
+            f"{seen.rules.players}:{seen.seat}:{seen.dealer}:{salt}",
+            ",".join(c.code for c in seen.hand),
+            ",".join(f"{s}{c.code}" for s, c in seen.table),
+            tricks,
+            seen.briscola.code if seen.briscola is not None else "-",
+            f"{seen.stock_size}:{seen.briscola_in_stock}:{len(seen.swaps)}",
+            seen.stock_top.code if seen.stock_top is not None else "-",
+            known,
+        )
+    )
+    return zlib.crc32(facts.encode())
+
+
+def evaluate(seen: PlayerView, seed: int | None = None, budget: int | None = None) -> Assessment:
     """Assess every card ``seen.seat`` may play now with the hard search (its samples,
     rollouts and exact endgames, at ``budget`` work units; by default a hard move's), from
     ``seen`` alone: hidden cards are dealt at random consistently with the view, never
-    read. The same view, seed and budget give the same assessment.
+    read. The same view, seed and budget give the same assessment; without a ``seed``, the
+    position's own (:func:`position_seed`), which the hint and the review both use.
 
     Lines that swap the briscola first are left out: the coach assesses the card played.
     """
@@ -74,6 +108,8 @@ def evaluate(seen: PlayerView, seed: int = 0, budget: int | None = None) -> Asse
         budget = default_budget(seen.rules.players)
     if budget < 1:
         raise ValueError(f"the budget must be at least 1 work unit, not {budget}")
+    if seed is None:
+        seed = position_seed(seen)
     bot = HardBot(random.Random(seed), budget=budget, deterministic=True)
     found = bot.evaluate(seen)
     by_card = {card: found.points(i) for i, (swap, card) in enumerate(found.lines) if swap is None}

@@ -10,7 +10,7 @@ seat. The GUI turns it into a sentence in the player's language
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from briscola.ai.knowledge import Knowledge, beats, table_winner
@@ -30,8 +30,17 @@ REASONS: Final[dict[str, str]] = {
     "let_go": "cannot (or need not) take the trick and gives away little",
     "lead_safe": "leads a card nothing still out can beat",
     "lead_cheap": "leads a card that risks few points",
+    "spare": "gives away a few points to keep the other card for later",
+    "take_lead": "takes a trick worth nothing at no cost: the seat leads next",
+    "risk_nothing": "may take the trick and gives nothing away if it is beaten",
+    "secure": "takes the trick and nothing still out can beat it: its points are safe",
+    "secure_few": "takes the trick; only the beaters can take it and its points",
+    "lead_trump": "leads a trump, to draw the trumps still out",
+    "lead_few": "leads a card only the beaters can take",
+    "lead_top": "leads the best card left of its suit: only a trump can take it",
+    "keep": "plays this card to keep the other, the most valuable, for later",
     "close": "the card and the other one are about as good",
-    "best": "the search's best card by its expected points",
+    "best": "the search's best card by its expected points (older records)",
     "gift": "gave its points to a trick the other side takes; the other card kept them",
     "wasted_trump": "spent a trump on a poor trick; the other card was enough",
     "missed": "the other card would have taken the points on the table",
@@ -61,6 +70,8 @@ class Reason:
     trumps_out: int = 0
     #: Expected points ``card`` gives up against the best card.
     loss: float = 0.0
+    #: For the best card: another card about as good (within :data:`CLOSE` points).
+    also: Card | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "card": self.card.code}
@@ -70,6 +81,8 @@ class Reason:
         out["beaters"] = [c.code for c in self.beaters]
         out["trumps_out"] = self.trumps_out
         out["loss"] = round(self.loss, 2)
+        if self.also is not None:
+            out["also"] = self.also.code
         return out
 
     @classmethod
@@ -78,6 +91,7 @@ class Reason:
         if not isinstance(doc, dict) or doc.get("key") not in REASONS:
             raise ValueError("a reason needs a known 'key'")
         other = doc.get("other")
+        also = doc.get("also")
         try:
             return cls(
                 key=doc["key"],
@@ -87,6 +101,7 @@ class Reason:
                 beaters=tuple(Card.from_code(c) for c in doc.get("beaters", [])),
                 trumps_out=int(doc.get("trumps_out", 0)),
                 loss=float(doc.get("loss", 0.0)),
+                also=None if also is None else Card.from_code(also),
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"a reason is malformed: {exc}") from None
@@ -151,32 +166,67 @@ def explain(seen: PlayerView, found: Assessment, card: Card | None = None) -> Re
     if card != best:
         return _why_worse(seen, kn, found, card, facts, reason)
     runner = found.runner_up()
-    if runner is not None and found.value(best) - found.value(runner) < CLOSE:
-        return reason("close", runner)
+    also = runner if runner is not None and found.loss(runner) < CLOSE else None
+    key, other, named = _why_best(seen, found, card, facts)
+    return replace(reason(key, other, named), also=also)
+
+
+def _kept(found: Assessment, card: Card, trump: object) -> Card:
+    """The card of the hand most worth keeping once ``card`` is played: a trump first, then
+    the most points, then the highest rank."""
+    others = [c for c, _ in found.values if c != card]
+    return max(others, key=lambda c: (c.suit is trump, c.points, int(c.rank), -c.index))
+
+
+def _why_best(
+    seen: PlayerView, found: Assessment, card: Card, facts: _Facts
+) -> tuple[str, Card | None, tuple[Card, ...]]:
+    """The key, the other card named and the beaters named of the reason for the best card:
+    always what it takes, saves or risks, what it keeps, or what is still out."""
     trump = seen.trump
+    others = [c for c, _ in found.values if c != card]
+    trumps_kept = card.suit is not trump and any(c.suit is trump for c in others)
+    kept = _kept(found, card, trump)
+    few = len(facts.beaters) <= FEW
     if seen.table:
         if facts.takes and not facts.mine and facts.table_points > 0:
             if not facts.beaters:
-                return reason("take_safe")
-            if len(facts.beaters) <= FEW:
-                return reason("take_few", beaters=facts.beaters)
-            return reason("take", beaters=facts.beaters)
+                return "take_safe", None, ()
+            if few:
+                return "take_few", None, facts.beaters
+            return "take", None, facts.beaters
         if facts.mine and card.points > 0:
-            return reason("load")
+            return "load", None, ()
         if not facts.takes or facts.mine:
-            others = [c for c, _ in found.values if c != card]
-            if card.points == 0 and card.suit is not trump and any(c.suit is trump for c in others):
-                return reason("keep_trumps")
-            return reason("let_go")
-        return reason("best")
+            if card.points == 0:
+                return ("keep_trumps" if trumps_kept else "let_go"), None, ()
+            cheaper = [c for c in others if c.points < card.points]
+            if cheaper:
+                # Points given away although a cheaper card was there: for what it keeps.
+                # (the cheaper card the search likes best: the one a player would weigh)
+                return "spare", max(cheaper, key=found.value), ()
+            return "let_go", None, ()
+        # It takes a trick worth nothing so far.
+        if card.points == 0:
+            return ("take_lead" if not facts.beaters else "risk_nothing"), None, ()
+        if not facts.beaters:
+            return "secure", None, ()
+        if few:
+            return "secure_few", None, facts.beaters
+        return "keep", kept, ()
     if not facts.beaters:
-        return reason("lead_safe")
+        return "lead_safe", None, ()
     if card.points <= 4 and card.suit is not trump:
-        others = [c for c, _ in found.values if c != card]
-        if card.points == 0 and any(c.suit is trump for c in others):
-            return reason("keep_trumps")
-        return reason("lead_cheap", beaters=facts.beaters)
-    return reason("best")
+        if card.points == 0 and trumps_kept:
+            return "keep_trumps", None, ()
+        return "lead_cheap", None, facts.beaters
+    if few:
+        return "lead_few", None, facts.beaters
+    if card.suit is trump:
+        return "lead_trump", None, ()
+    if trump is not None and all(c.suit is trump for c in facts.beaters):
+        return "lead_top", None, ()
+    return "keep", kept, ()
 
 
 def _why_worse(

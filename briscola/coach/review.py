@@ -14,12 +14,11 @@ A review is plain JSON (:meth:`Review.to_json`), kept in a record under the opti
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from briscola.coach.assess import default_budget, evaluate
+from briscola.coach.assess import default_budget, evaluate, position_seed
 from briscola.coach.reasons import Reason, explain
 from briscola.engine import (
     Action,
@@ -227,8 +226,9 @@ def review(
                 MoveReview(trick, played, (), played, 0.0, "forced", Reason("only", played))
             )
         else:
-            # One seed per decision: a decision's assessment does not depend on the others.
-            found = evaluate(seen, seed=_decision_seed(seed, k), budget=spend)
+            # One seed per position, ``seed`` mixed in: a decision's assessment does not
+            # depend on the others, and with seed 0 it is the hint's at the table.
+            found = evaluate(seen, seed=position_seed(seen, seed), budget=spend)
             # Kept to 2 decimals, as in JSON: a review read back is the review made.
             values = tuple((card, round(points, 2)) for card, points in found.values)
             loss = round(max(points for _, points in values) - dict(values)[played], 2)
@@ -246,7 +246,3 @@ def review(
         if progress is not None:
             progress(k + 1, len(steps))
     return Review(seat=seat, budget=spend, seed=seed, moves=tuple(moves))
-
-
-def _decision_seed(seed: int, k: int) -> int:
-    return random.Random(seed * 1_000_003 + k).getrandbits(32)

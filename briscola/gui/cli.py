@@ -8,6 +8,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from typing import Any
 
 from briscola import __version__
 from briscola.engine import PRESETS
@@ -118,7 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _setup_logging() -> None:
-    handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
+    terminal = logging.StreamHandler(sys.stderr)
+    # Records marked ``log_only`` (a problem the game got over) go to the log file only.
+    terminal.addFilter(lambda record: not getattr(record, "log_only", False))
+    handlers: list[logging.Handler] = [terminal]
     try:
         log_path = paths.log_file()
         log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -212,6 +216,14 @@ def _run(args: argparse.Namespace) -> int:
             ).format(path=asset_path())
         )
         return 1
+    if _no_display(pygame):
+        _fatal(
+            _(
+                "No display was found: Briscola needs a desktop session to open its window"
+                " (over SSH, forward X with ssh -X, or start it on the computer itself)."
+            )
+        )
+        return 1
     try:
         app = App(options)
     except pygame.error as exc:
@@ -232,6 +244,17 @@ def _run(args: argparse.Namespace) -> int:
         )
         return status
     return app.run(first)
+
+
+def _no_display(pygame: Any) -> bool:
+    """SDL found no display and fell back on a driver that shows nothing (offscreen, dummy)
+    although ``SDL_VIDEODRIVER`` did not ask for one (tests and smoke runs do)."""
+    try:
+        pygame.display.init()
+    except pygame.error:
+        return False  # the window's own error says what is wrong
+    driver = str(pygame.display.get_driver())
+    return driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") != driver
 
 
 def _online_check() -> str | None:

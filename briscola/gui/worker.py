@@ -10,12 +10,20 @@ This module must not import pygame: the worker process imports it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    BrokenExecutor,
+    Executor,
+    Future,
+    InvalidStateError,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 
 from briscola.ai.base import Bot
 from briscola.engine import Action, PlayerView
@@ -39,42 +47,93 @@ def _watch_parent(parent: int) -> None:
 
 class BotWorker:
     """One worker for the whole app (bots move one at a time): the
-    :class:`~briscola.game.bots.BotPort` of every local session."""
+    :class:`~briscola.game.bots.BotPort` of every local session.
+
+    A worker process that dies (killed, out of memory, crashed) costs no move: the move is
+    computed again by a fresh worker process, and should that one die too, on a thread
+    from then on. The computer never falls back on an arbitrary card for it; the failure
+    goes to the log."""
+
+    #: Worker processes started after one died, before moves go to a thread.
+    RESTARTS = 1
 
     def __init__(self, use_processes: bool = True) -> None:
         self._executor: Executor | None = None
         self.use_processes = use_processes
         self.kind = "none"
+        #: Worker processes that died (each move they owed was computed again).
+        self.failures = 0
+        self._lock = threading.Lock()
 
     def _start(self) -> Executor:
-        if self._executor is None:
-            if self.use_processes:
-                try:
-                    context = multiprocessing.get_context("spawn")
-                    self._executor = ProcessPoolExecutor(
-                        max_workers=1,
-                        mp_context=context,
-                        initializer=_watch_parent,
-                        initargs=(os.getpid(),),
-                    )
-                    self.kind = "process"
-                except (OSError, ValueError, NotImplementedError) as exc:
-                    log.warning("bots will think on a thread: %s", exc)
+        with self._lock:
             if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-                self.kind = "thread"
-        return self._executor
+                if self.use_processes:
+                    try:
+                        context = multiprocessing.get_context("spawn")
+                        self._executor = ProcessPoolExecutor(
+                            max_workers=1,
+                            mp_context=context,
+                            initializer=_watch_parent,
+                            initargs=(os.getpid(),),
+                        )
+                        self.kind = "process"
+                    except (OSError, ValueError, NotImplementedError) as exc:
+                        log.warning("bots will think on a thread: %s", exc)
+                if self._executor is None:
+                    self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+                    self.kind = "thread"
+            return self._executor
 
     def submit(self, bot: Bot, seen: PlayerView) -> Future[tuple[Action, Bot]]:
+        outer: Future[tuple[Action, Bot]] = Future()
+        self._send(bot, seen, outer)
+        return outer
+
+    def _send(self, bot: Bot, seen: PlayerView, outer: Future[tuple[Action, Bot]]) -> None:
         try:
-            return self._start().submit(think, bot, seen)
-        except RuntimeError as exc:  # a broken pool (the worker died): fall back to a thread
-            log.warning("bot worker unavailable (%s); using a thread", exc)
-            self.close()
+            inner = self._start().submit(think, bot, seen)
+        except RuntimeError as exc:  # a pool found broken (or shut down) on submitting
+            self._lost(exc)
+            inner = self._start().submit(think, bot, seen)
+
+        def done(job: Future[tuple[Action, Bot]]) -> None:
+            if outer.done():  # the session gave up on this move
+                return
+            if job.cancelled():
+                outer.cancel()
+                return
+            exc = job.exception()
+            if isinstance(exc, BrokenExecutor):
+                self._lost(exc)
+                self._send(bot, seen, outer)  # the same move, from the same bot, again
+                return
+            with contextlib.suppress(InvalidStateError):  # cancelled meanwhile
+                if exc is not None:
+                    outer.set_exception(exc)  # what the bot itself raised
+                else:
+                    outer.set_result(job.result())
+
+        inner.add_done_callback(done)
+
+    def _lost(self, exc: BaseException) -> None:
+        """The worker process died: a fresh one (or, after :data:`RESTARTS`, a thread)."""
+        self.failures += 1
+        fresh = "a new worker process" if self.failures <= self.RESTARTS else "a thread"
+        log.warning(
+            "the computer players' worker %s stopped (%s); its move is computed again on %s",
+            self.kind,
+            exc,
+            fresh,
+            exc_info=exc,
+            extra={"log_only": True},  # the log file: nothing the player needs to read
+        )
+        self.close()
+        if self.failures > self.RESTARTS:
             self.use_processes = False
-            return self._start().submit(think, bot, seen)
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        with self._lock:
+            if self._executor is not None:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None

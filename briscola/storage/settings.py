@@ -39,7 +39,8 @@ class Settings:
     #: The decks D cycles through during a game (ticked in Settings).
     deck_cycle: list[str] = field(default_factory=lambda: ["italian", "french"])
     four_colour: bool = False
-    back: str = "classic"
+    #: "deck": each deck its own traditional back (the classic one for decks without).
+    back: str = "deck"
     speed: str = "normal"
     sound: bool = True
     volume: float = 0.7

@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from briscola.coach import REASONS, MoveReview, Reason, Review
+from briscola.coach import BID_REASONS, REASONS, BidAdvice, MoveReview, Reason, Review
 from briscola.engine import Card
 from briscola.text.i18n import N_, _, decimal, pgettext
-from briscola.text.names import card_the
+from briscola.text.labels import bid_label
+from briscola.text.names import card_the, suit_name
 
-__all__ = ["move_text", "reason_text", "summary_text", "verdict_text"]
+__all__ = ["bid_text", "move_text", "reason_text", "summary_text", "verdict_text"]
 
 #: Reason id -> sentence. Placeholders: {card} and {other} (cards with their article),
 #: {points} (on the table), {card_points}, {beaters} (named cards), {count} (how many),
@@ -38,6 +39,19 @@ _SENTENCES: Final[dict[str, str]] = {
     "let_go": N_("Let it go: {card} gives away only {card_points} points."),
     "lead_safe": N_("Lead {card}: nothing still out can beat it."),
     "lead_cheap": N_("Lead {card}: it risks only {card_points} points."),
+    "spare": N_("Let it go: {card} gives away {card_points} points and keeps {other} for later."),
+    "take_lead": N_("Take the lead: {card} wins this trick at no cost."),
+    "risk_nothing": N_("{card} may take the trick and gives nothing away if it is beaten."),
+    "secure": N_(
+        "Take it with {card}: nothing still out can beat it, so its {card_points} points are safe."
+    ),
+    "secure_few": N_(
+        "{card} takes the trick: only {beaters} can beat it and take its {card_points} points."
+    ),
+    "lead_trump": N_("Lead {card}: a trump lead draws out the {trumps} trumps still out."),
+    "lead_few": N_("Lead {card}: only {beaters} can beat it."),
+    "lead_top": N_("Lead {card}: only a trump can take it, and taking it costs a trump."),
+    "keep": N_("Play {card} and keep {other} for later."),
     "close": N_("About as good: {card} or {other}."),
     "best": N_("The search expects the most points after {card}."),
     "gift": N_(
@@ -90,6 +104,11 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
         trumps=reason.trumps_out,
         loss=decimal(reason.loss),
     )
+    if reason.also is not None:
+        # Translators: after a hint, another card the coach rates about the same.
+        other = card_the(reason.also, style)
+        other = other[:1].upper() + other[1:]
+        text += " " + _("{other} is about as good.").format(other=other)
     return text[:1].upper() + text[1:]
 
 
@@ -121,3 +140,39 @@ def summary_text(review: Review) -> str:
     return _("{lost} points lost to mistakes, accuracy {accuracy}%").format(
         lost=decimal(review.lost), accuracy=decimal(review.accuracy, 0)
     )
+
+
+#: Bid advice id -> sentence. Placeholders: {bid}, {card} (the card called, with its
+#: article), {suit} (the trump suit), {trumps} and {tops} (counts), {value} (points).
+_BID_SENTENCES: Final[dict[str, str]] = {
+    "bid": N_(
+        "Bid {bid}: with {suit} as trump and {card} called, your side can expect about"
+        " {value} points (trumps in your hand: {trumps}; Aces and Threes in other suits:"
+        " {tops})."
+    ),
+    "bid_forced": N_("Bid {bid}: everyone else passed, so you must bid, and this is the least."),
+    "pass": N_(
+        "Pass: even with {suit} as trump your side can expect only about {value} points"
+        " (trumps in your hand: {trumps}; Aces and Threes in other suits: {tops}), too few"
+        " for {bid}."
+    ),
+    "call": N_(
+        "Call {card}: {suit} become trump (trumps in your hand: {trumps}; Aces and Threes"
+        " in other suits: {tops})."
+    ),
+}
+
+assert set(_BID_SENTENCES) == set(BID_REASONS), "every bid advice needs a sentence"
+
+
+def bid_text(advice: BidAdvice, style: str = "italian") -> str:
+    """The sentence for the coach's bid or call, card names in the deck ``style``."""
+    text = _(_BID_SENTENCES[advice.key]).format(
+        bid=bid_label(advice.bid, style) if advice.bid is not None else "",
+        card=card_the(advice.called, style),
+        suit=suit_name(advice.trump, style),
+        trumps=advice.trumps,
+        tops=advice.tops,
+        value=round(advice.value),
+    )
+    return text[:1].upper() + text[1:]

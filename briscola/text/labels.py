@@ -4,7 +4,7 @@ formats, Chiamata bids. One function per thing, so that every screen says it the
 from __future__ import annotations
 
 from briscola.engine import Bid, Rules
-from briscola.text.i18n import N_, _
+from briscola.text.i18n import N_, _, ngettext
 from briscola.text.names import rank_name
 
 #: The configurations offered, in the order shown.
@@ -141,3 +141,39 @@ def rule_facts(rules: Rules) -> list[str]:
     else:
         facts.append(_("61 of the 120 points win the hand; 60 all is a draw."))
     return facts
+
+
+def means_you(name: str) -> bool:
+    """``name`` is the default name of the player at the screen ("You", in English or the
+    language in use): sentences about that seat speak to the player."""
+    return name in ("You", _("You"))
+
+
+def trick_taken(name: str, points: int, you: bool = False) -> str:
+    """Who took a trick and its points: "Marco takes the trick: 14 points", or "You take
+    the trick: 1 point" (``you``: the seat is the player's)."""
+    if you:
+        return ngettext(
+            "You take the trick: {points} point", "You take the trick: {points} points", points
+        ).format(points=points)
+    return ngettext(
+        "{name} takes the trick: {points} point", "{name} takes the trick: {points} points", points
+    ).format(name=name, points=points)
+
+
+def trick_of(n: int, total: int, name: str, points: int, you: bool = False) -> str:
+    """A replay's trick: "Trick 3 of 20: Marco takes 14 points", "Trick 1 of 20: you take
+    0 points"."""
+    if you:
+        text = ngettext(
+            "Trick {n} of {total}: you take {points} point",
+            "Trick {n} of {total}: you take {points} points",
+            points,
+        )
+        return text.format(n=n, total=total, points=points)
+    text = ngettext(
+        "Trick {n} of {total}: {name} takes {points} point",
+        "Trick {n} of {total}: {name} takes {points} points",
+        points,
+    )
+    return text.format(n=n, total=total, name=name, points=points)

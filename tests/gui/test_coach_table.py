@@ -26,6 +26,7 @@ from guihelp import (
     wait_for,
 )
 
+from briscola.coach import evaluate
 from briscola.engine import Card, GameState, Match, Rules, view
 from briscola.game.setup import GameSetup, default_setup
 from briscola.gui.app import App
@@ -55,6 +56,8 @@ def test_the_hint_shows_the_coachs_card_and_one_sentence_why(app: App) -> None:
     key(app, pygame.K_h)
     assert wait_for(app, lambda: scene.hand.hint_card is not None)
     advice = advise(seen)
+    # One evaluation of the position serves the hint and the review (same seed and budget).
+    assert advice.assessment == evaluate(seen)
     assert scene.hand.hint_card == advice.best
     text = scene.assist.hint_text()
     assert text == reason_text(advice.reason, app.settings.deck_style)

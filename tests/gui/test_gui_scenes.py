@@ -291,8 +291,8 @@ def test_settings_apply_live_and_persist(make_app: Any) -> None:
     assert scene.four_colour.enabled
     click_widget(scene, scene.four_colour)
     assert app.settings.deck_style == "french4"
-    click_widget(scene, scene.back_choice)
-    assert app.settings.back == "blue"
+    click_widget(scene, scene.back_choice)  # from the deck's own back (the default)
+    assert app.settings.back == "classic"
     focus_by_keyboard(scene, scene.speed)
     press(scene, pygame.K_RIGHT)
     press(scene, pygame.K_RIGHT)
@@ -318,7 +318,7 @@ def test_settings_apply_live_and_persist(make_app: Any) -> None:
     # A new App reads everything back.
     again = make_app()
     settings = again.settings
-    assert (settings.deck, settings.four_colour, settings.back) == ("french", True, "blue")
+    assert (settings.deck, settings.four_colour, settings.back) == ("french", True, "classic")
     assert settings.speed == "off" and settings.high_contrast
     assert settings.ui_scale == pytest.approx(1.1)
     assert settings.volume == pytest.approx(0.9, abs=0.02)

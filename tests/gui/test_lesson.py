@@ -185,3 +185,26 @@ def test_the_lesson_is_on_the_menu(app: App) -> None:
     scene = _open_lesson(app)
     app.step(DT)
     assert scene.session.seats[TEACHER].name == "Teacher"
+
+
+def test_the_lesson_ends_with_what_was_learnt_and_what_to_try_next(app: App) -> None:
+    scene = _open_lesson(app)
+    session = scene.session
+    assert isinstance(session, LessonSession)
+
+    def off_script(table: TableScene) -> Card:
+        return table.legal_cards()[-1]
+
+    captions = _play_out(app, scene, off_script)
+    assert captions
+    score = app.scene
+    assert type(score).__name__ == "ScoreScene"
+    epilogue = getattr(score, "epilogue", "")
+    assert epilogue == session.epilogue()
+    assert epilogue.startswith("You learnt: a trump") and "Next: Rematch" in epilogue
+    # The lesson's box does not peek out from behind the score screen.
+    app.step(DT)
+    assert "caption" not in scene.assist.boxes
+    # The caption of the first trick stays up while the teacher's card lands: it never
+    # says the teacher is still to answer.
+    assert not any("Now the teacher answers" in c for c in captions)

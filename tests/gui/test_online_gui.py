@@ -345,7 +345,7 @@ def test_joining_with_a_wrong_code_or_address_says_so(app: App, server: ServerTh
     assert "no table with that code" in join.message and join.client is None
     join.code_input.set_text("12")
     click(app, join.join_button.rect.center)
-    assert join.message_bad and "six letters" in join.message
+    assert join.message_bad and "never use “1”" in join.message  # and which ones they use
     join.address_input.set_text("")
     click(app, join.join_button.rect.center)
     assert join.message_bad and "address" in join.message

@@ -291,11 +291,14 @@ class NewGameScene(FormPage):
             self.choices.seats[0].kind = "human"
             self.kind_choices[0].set_value("human")
             self.kind_choices[0].enabled = False
+            self.kind_choices[0].disabled_text = lambda: _("You")
             for seat, field_ in enumerate(self.name_inputs[1:], 1):
                 field_.enabled = False
                 kinds: list[tuple[Any, Label]] = [("human", lambda: _("A friend"))]
                 kinds += [(kind, partial(kind_label, kind)) for kind in KINDS[1:]]
-                self.kind_choices[seat].set_options(kinds, self.choices.seats[seat].kind)
+                # A hosted table is for friends: every other seat starts open to one.
+                self.choices.seats[seat].kind = "human"
+                self.kind_choices[seat].set_options(kinds, "human")
         seat_widgets: list[Widget] = []
         for field_, kind in zip(self.name_inputs, self.kind_choices, strict=True):
             seat_widgets += [field_, kind]
@@ -380,7 +383,13 @@ class NewGameScene(FormPage):
     # ------------------------------------------------------------------ actions
 
     def remember(self) -> None:
-        self.app.settings.new_game = self.choices.to_json()
+        doc = self.choices.to_json()
+        kept = dict(self.app.settings.new_game or {}).get("seats")
+        if self.online:
+            # The host's name is kept; the other seats of a hosted table (friends) are not
+            # those of a game on this computer.
+            doc["seats"] = doc["seats"][:1] + (kept[1:] if isinstance(kept, list) else [])
+        self.app.settings.new_game = doc
         self.app.save_settings()
 
     def back(self) -> None:

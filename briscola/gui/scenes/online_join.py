@@ -23,7 +23,7 @@ from briscola.gui.hosting import (
 )
 from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
 from briscola.protocol.lan import LanTable, TableBrowser
-from briscola.protocol.wire import ProtocolError, normalize_code
+from briscola.protocol.wire import CODE_ALPHABET, CODE_LENGTH, ProtocolError, normalize_code
 from briscola.storage.seats import HeldSeat
 from briscola.text.i18n import _, ngettext
 from briscola.text.labels import preset_label
@@ -33,6 +33,27 @@ if TYPE_CHECKING:
 
 #: Tables listed at most (the first by host name).
 MAX_LISTED = 5
+
+
+def code_problem(typed: str) -> str:
+    """What is wrong with a table code as typed, in words a person can act on: which
+    characters codes never use (0, 1, I, L and O: they look alike), or how long codes are.
+
+    >>> code_problem("ABC123")
+    'Table codes never use “1”: they use the letters A to Z but I, L and O, and the digits 2 to 9.'
+    """
+    text = "".join(char for char in typed.upper() if char not in " -")
+    wrong = sorted({char for char in text if char not in CODE_ALPHABET}, key=text.index)
+    if wrong:
+        return _(
+            "Table codes never use {chars}: they use the letters A to Z but I, L and O,"
+            " and the digits 2 to 9."
+        ).format(chars=", ".join(f"“{char}”" for char in wrong))
+    if not text:
+        return _("Type the table code the host gives you ({n} characters).").format(n=CODE_LENGTH)
+    return _("A table code has {n} characters; this one has {count}.").format(
+        n=CODE_LENGTH, count=len(text)
+    )
 
 
 class JoinScene(OnlinePage):
@@ -174,7 +195,7 @@ class JoinScene(OnlinePage):
         try:
             code = normalize_code(self.code_input.text)
         except ProtocolError:
-            self.say(_("A table code has six letters and digits."), bad=True)
+            self.say(code_problem(self.code_input.text), bad=True)
             self.group.focus_widget(self.code_input)
             return
         self.connect(url, code)

@@ -31,6 +31,7 @@ from briscola.gui.widgets import Button, WidgetGroup, draw_panel, fit_text, scal
 from briscola.storage import paths
 from briscola.storage.files import atomic_write_json, clean_folder, clean_text
 from briscola.text.i18n import _
+from briscola.text.labels import means_you, trick_of
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -111,8 +112,8 @@ def load_entries(folder: Path | None = None) -> list[RecordEntry]:
     folder = folder or paths.records_dir()
     clean_folder(folder)  # what a save killed half-way left behind
     found = []
-    try:
-        for path in folder.glob("*.json"):
+    try:  # the records saved by hand, and the recent hands kept by themselves
+        for path in [*folder.glob("*.json"), *(folder / "recent").glob("*.json")]:
             try:
                 found.append((path.stat().st_mtime, path))
             except OSError:
@@ -357,9 +358,8 @@ class ReplayScene(Scene):
         trick = self.tricks[self.index] if self.index < len(self.tricks) else None
         total = len(self.tricks)
         if trick is not None:
-            status = _("Trick {n} of {total}: {name} takes {points} points").format(
-                n=self.index + 1, total=total, name=self.names[trick.winner], points=trick.points
-            )
+            name = self.names[trick.winner]
+            status = trick_of(self.index + 1, total, name, trick.points, means_you(name))
         elif self.final.is_terminal():
             result = self.final.outcome()
             score = " – ".join(str(p) for p in result.side_points)

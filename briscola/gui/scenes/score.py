@@ -120,12 +120,11 @@ class ScoreScene(PageScene, HandTexts):
         on_next: Callable[[], None] | None,
         on_rematch: Callable[[], None],
         on_menu: Callable[[], None],
+        epilogue: str = "",
     ) -> None:
         super().__init__(app)
-        self.summary = summary
-        self.on_next = on_next
-        self.on_rematch = on_rematch
-        self.on_menu = on_menu
+        self.summary, self.epilogue = summary, epilogue  # (the lesson's last word)
+        self.on_next, self.on_rematch, self.on_menu = on_next, on_rematch, on_menu
         self.t = 0.0
         self.saved_path: str | None = None
         #: Where the record went (or why it could not), shown in the details panel rather than
@@ -590,7 +589,8 @@ class ScoreScene(PageScene, HandTexts):
             painter.fit(surface, value, value_box, px(17), theme.text, bold=True, align="right")
             y += line_h
         if not rows:
-            note = _("Play again with Rematch, or choose another game from the menu.")
+            again = _("Play again with Rematch, or choose another game from the menu.")
+            note = self.epilogue or again
             room = pygame.Rect(inner.x, y + px(6), inner.width, inner.bottom - y - px(6))
             painter.paragraph(surface, note, room, px(16), theme.dim)
 

@@ -207,6 +207,9 @@ class SettingsScene(PageScene):
                 return  # what --lang set is not a setting
             self.app.end_language_override()  # the player picked: --lang no longer holds
         setattr(self.app.settings, name, value)
+        cycle = self.app.settings.deck_cycle
+        if name == "deck" and cycle and value not in cycle:
+            self.app.settings.toggle_cycle(value)  # a deck chosen here is one D comes back to
         self._apply()
         if name == "sound" and value:
             self.app.audio.play("click")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from briscola.coach import BidAdvice, advise_bid
 from briscola.engine import Card, PlayerView, Suit
 from briscola.game.session import TableSession
 from briscola.gui.table.board import Board
@@ -28,7 +29,7 @@ from briscola.gui.table.hand_input import HandInput
 from briscola.gui.table.hud import hand_boxes, plate_boxes
 from briscola.gui.table.lesson import Teaching
 from briscola.gui.widgets import Button, WidgetGroup, draw_panel
-from briscola.text.coachtext import reason_text
+from briscola.text.coachtext import bid_text, reason_text
 from briscola.text.i18n import _, decimal
 from briscola.text.names import card_label, suit_name, suit_title
 
@@ -84,6 +85,8 @@ class Assist:
         self.coach = TableCoach()
         #: The turn whose hint the player asked for.
         self.hint_turn: Hashable | None = None
+        #: The auction turn whose bid (or call) the player asked for, and the advice.
+        self._bid: tuple[Hashable, BidAdvice] | None = None
         self._hint_shown: Hashable | None = None
         self.memory_open = False
         self.undo_button = Button(lambda: _("Undo"), self.undo, name="undo")
@@ -107,9 +110,25 @@ class Assist:
         """The coach's advice for the turn shown now, once computed."""
         return self.coach.advice(self.turn()) if self._awaiting else None
 
+    def bid_turn(self, seen: PlayerView) -> Hashable:
+        """What identifies a turn to bid or call."""
+        return ("bid", self.session.hand_number, seen.phase, len(seen.bids))
+
+    def ask_bid_hint(self, seen: PlayerView) -> BidAdvice:
+        """The player asked for a hint on its bid or call (``seen``: its turn to)."""
+        advice = advise_bid(seen)  # a few additions: no need for the background
+        self._bid = (self.bid_turn(seen), advice)
+        return advice
+
     def hint_text(self) -> str | None:
         """The hint's sentence, while the player's turn it was asked for lasts."""
-        if not self._awaiting or self.hint_turn != self.turn():
+        if not self._awaiting:
+            return None
+        if self._bid is not None:
+            seen = self.session.view()
+            if seen.phase in ("auction", "call") and self._bid[0] == self.bid_turn(seen):
+                return bid_text(self._bid[1], self.app.settings.deck_style)
+        if self.hint_turn != self.turn():
             return None
         advice = self.coach.advice(self.hint_turn)
         if advice is None:
@@ -223,7 +242,9 @@ class Assist:
         self.undo_button.enabled = self.can_undo
         self.memory_button.visible = self.app.settings.memory_aid
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, avoid: tuple[pygame.Rect, ...] = ()) -> None:
+        """Buttons, values, the lesson's caption, the hint and the memory aid; the boxes keep
+        clear of the cards and of ``avoid`` (the auction panel)."""
         app = self.app
         self._refresh_buttons()
         for button in self.buttons.widgets:
@@ -231,11 +252,12 @@ class Assist:
                 button.draw(surface, app.assets, app.theme, False)
         self._draw_values(surface)
         # Each box goes where it covers no card, no name and no other box.
-        obstacles = self._obstacles()
+        obstacles = self._obstacles() + [rect.inflate(self.px(8), self.px(8)) for rect in avoid]
         self.boxes = {}
         if self._settled and isinstance(self.session, Teaching):
             self.caption = self.session.caption(app.settings.deck_style)
-        if self.caption is not None:
+        if self.caption is not None and not self.session.hand_over:
+            # (once the hand is over, the score screen has the lesson's last word)
             box = self._draw_caption(surface, self.caption, obstacles)
             self.boxes["caption"] = box
             obstacles.append(box.inflate(self.px(16), self.px(16)))

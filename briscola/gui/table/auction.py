@@ -122,6 +122,23 @@ class AuctionPanel:
                 self.controls.focus = names.index(name)
                 return
 
+    def suggest(self, action: Action) -> None:
+        """The coach's choice: its button takes the keyboard focus (Enter makes it), and a
+        bid in points shows its number."""
+        if isinstance(action, Bid):
+            name = "bid:points" if action.points > 61 else f"bid:{action.rank.code}"
+            if action.points > 61:
+                self.bid_points = action.points
+        elif isinstance(action, Call):
+            name = f"call:{action.card.code}"
+        else:
+            name = "pass"
+        for button in self.controls.widgets:
+            if getattr(button, "name", "") == name:
+                self.controls.focus_widget(button)
+                self.controls.keyboard_focus = True
+                return
+
     def help_lines(self) -> list[str]:
         """What the bids mean, for a newcomer: one line on ranks, one on points."""
         names = [getattr(button, "name", "") for button in self.controls.widgets]

@@ -44,6 +44,9 @@ class Board:
         self.held: CardSprite | None = None
         #: Every hand face up (a replay shows them all).
         self.open_hands = False
+        #: The viewer's hand is kept in order by suit and rank: from the start where the
+        #: whole hand is dealt at once (no stock: Chiamata), else once the player asks (O).
+        self.keep_sorted = rules.stock_size == 0
         self.clear()
 
     def clear(self) -> None:
@@ -122,6 +125,36 @@ class Board:
         """How many tricks the piles show (collected by the animations so far)."""
         return sum(len(p) for p in self.piles.values()) // self.n
 
+    def sort_hand(self) -> bool:
+        """Put the viewer's hand in order: by suit (the trump, once known, at the right),
+        strongest first within a suit. True when the order changed; nothing while a card
+        of it is still face down."""
+        hand = self.my_hand()
+        cards = [sprite.card for sprite in hand]
+        if not hand or any(card is None for card in cards):
+            return False
+        strength = self.rules.strength
+        suits = list(Suit)
+        trump = self.shown_trump
+
+        def order(sprite: CardSprite) -> tuple[bool, int, int]:
+            card = sprite.card
+            assert card is not None
+            return (card.suit is trump, suits.index(card.suit), -strength[card.rank])
+
+        ordered = sorted(hand, key=order)
+        if ordered == hand:
+            return False
+        hand[:] = ordered
+        return True
+
+    def add_to_hand(self, seat: int, sprite: CardSprite) -> None:
+        """A card dealt or drawn into ``seat``'s hand (in its place when the hand is kept
+        in order)."""
+        self.hands[seat].append(sprite)
+        if self.keep_sorted and seat == self.viewer:
+            self.sort_hand()
+
     # ------------------------------------------------------------------ changes
 
     def take_from_hand(self, seat: int, card: Card) -> CardSprite:
@@ -190,6 +223,8 @@ class Board:
             )
         if seen.partner_revealed:
             self.revealed_partner = seen.partner
+        if self.keep_sorted:
+            self.sort_hand()
         self.settle(0)
 
     # ------------------------------------------------------------------ targets and moves

@@ -54,9 +54,9 @@ def turn_key(seen: PlayerView, hand_number: int) -> Hashable:
 
 def advise(seen: PlayerView, budget: int | None = None) -> Advice:
     """The coach's advice for ``seen`` (ValueError when the seat is not to play a card).
-    Seeded by the position, so the same position always gets the same advice."""
-    seed = len(seen.tricks) * 8 + len(seen.table)
-    found = evaluate(seen, seed=seed, budget=budget)
+    Seeded by the position (:func:`briscola.coach.position_seed`), so the same position
+    always gets the same advice, and the review of the hand the same values."""
+    found = evaluate(seen, budget=budget)
     return Advice(found, explain(seen, found))
 
 

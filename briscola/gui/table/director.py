@@ -38,7 +38,7 @@ from briscola.gui.render.sprites import CardSprite
 from briscola.gui.render.tween import ease_in_out_cubic, ease_out_cubic
 from briscola.gui.table.board import Board
 from briscola.text.i18n import _
-from briscola.text.labels import bid_label
+from briscola.text.labels import bid_label, means_you, trick_taken
 from briscola.text.names import card_the, suit_name
 
 if TYPE_CHECKING:
@@ -78,6 +78,8 @@ TIMINGS = {
     "partner bubble": 2.0,
     "trick pause": 0.95,
     "trick pause min": 0.25,
+    "hot-seat trick": 2.2,
+    "hot-seat trick min": 1.2,
     "collect": 0.45,
     "draw move": 0.32,
     "draw wait": 0.14,
@@ -86,6 +88,7 @@ TIMINGS = {
     "after move": 0.35,
     "settle": 0.25,
     "hint banner": 2.5,
+    "deck banner": 1.6,
     "demo result": 2.5,
     "demo result min": 0.5,
 }
@@ -291,7 +294,7 @@ class Director:
             return 0.0
         sprite = board.deck.pop(0)
         sprite.card = event.card
-        board.hands[event.seat].append(sprite)
+        board.add_to_hand(event.seat, sprite)
         board.settle(self.f("deal move"), moving=sprite)
         self.app.audio.play("deal", 0.6)
         return self.f("deal wait")
@@ -360,6 +363,8 @@ class Director:
         )
         board = self.board
         board.shown_trump = event.card.suit
+        if board.keep_sorted:
+            board.sort_hand()  # the trumps, now known, to the right
         board.briscola = CardSprite(event.card, *board.layout.centre, w=board.layout.stock_w)
         board.settle(self.f("call move"), moving=board.briscola)
         self._step_known()
@@ -427,11 +432,26 @@ class Director:
         )
         return self.f("partner wait")
 
+    def hot_seat(self) -> bool:
+        """More than one person plays at this screen."""
+        session = self.session
+        return sum(session.plays_here(s) for s in range(len(session.seats))) > 1
+
     def _step_trick_pause(self, trick: Trick) -> float:
         for seat, sprite in self.board.table:
             if seat == trick.winner:
                 sprite.glow = self.app.theme.accent
-        least = TIMINGS["trick pause min"] if self.scaled(1) > 0 else 0.0
+        instant = self.scaled(1) <= 0
+        if self.hot_seat():
+            # Hot seat: the player who moved sees the trick, and who took it, before the
+            # screen is covered for the next player.
+            name, points = self._name(trick.winner), trick.points
+            pause = 0.0 if instant else max(self.f("hot-seat trick"), TIMINGS["hot-seat trick min"])
+            self.captions.announce(
+                lambda: trick_taken(name, points, means_you(name)), pause + self.f("collect")
+            )
+            return pause
+        least = TIMINGS["trick pause min"] if not instant else 0.0
         return max(self.f("trick pause"), least)
 
     def _step_collect(self, trick: Trick) -> float:
@@ -459,7 +479,7 @@ class Director:
             sprite.card = event.card
         elif sprite is not board.briscola:
             sprite.card = None if not event.face_up else sprite.card
-        board.hands[event.seat].append(sprite)
+        board.add_to_hand(event.seat, sprite)
         board.settle(self.f("draw move"), moving=sprite)
         self.app.audio.play("deal", 0.5)
         return self.f("draw wait")

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from briscola.game.session import TableSession
 from briscola.gui.table.director import Director
 from briscola.gui.table.hand_input import HandInput
+from briscola.gui.table.lesson import Teaching
+from briscola.storage.recent import keep_recent
 
 
 class HandFlow:
@@ -47,9 +49,13 @@ class HandFlow:
             self.director.then(lambda: self.director.f("demo result") or 0.5)
             self.director.then(self._demo_next)
             return
+        epilogue = self.session.epilogue() if isinstance(self.session, Teaching) else ""
+        if summary.record and not epilogue:
+            keep_recent(summary.record)  # any recent hand can be replayed or reviewed
         self.app.open(
             "score",
             summary=summary,
+            epilogue=epilogue,
             on_next=None if summary.match_over else self.next_hand,
             on_rematch=self.rematch,
             on_menu=self.to_menu,

@@ -85,6 +85,8 @@ class Teaching(Protocol):
 
     def suggested(self) -> Card | None: ...
 
+    def epilogue(self) -> str: ...
+
 
 def trick_reason(trick: Trick, trump: Suit | None, style: str, names: Sequence[str]) -> str:
     """Who took ``trick`` and why, in two short sentences."""
@@ -196,6 +198,19 @@ class LessonSession(LocalSession):
         parts.append(text)
         return title, "\n".join(parts)
 
+    def epilogue(self) -> str:
+        """The lesson's last word, for the score screen (which shows the points): what the
+        hand taught and what to try next."""
+        return " ".join(
+            [
+                _(
+                    "You learnt: a trump beats every other suit, any card may be played, the"
+                    " trick's winner draws first and leads, 61 points win."
+                ),
+                _("Next: Rematch, or New game against the easy computer, with H for hints."),
+            ]
+        )
+
     def _topic(self, seen: PlayerView, style: str) -> tuple[str, str]:
         names = [seat.name for seat in self.seats]
         done = len(seen.tricks)
@@ -229,9 +244,10 @@ class LessonSession(LocalSession):
                 ]
             ).strip()
         if done == 0:
+            # (Still true once the teacher's card is down: the caption stays a moment.)
             return _("Following"), _(
-                "Now the teacher answers. You never have to follow suit: any card may be"
-                " played on a trick."
+                "The teacher answers your lead. Nobody ever has to follow suit: any card may"
+                " be played on a trick."
             )
         last = seen.tricks[-1]
         why = trick_reason(last, trump, style, names)

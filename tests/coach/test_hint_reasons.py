@@ -1,0 +1,99 @@
+"""The hint and the review agree (one evaluation of a position serves both), and every hint
+gives a reason a player can learn from: what the card takes or saves, what it keeps for
+later, what is still out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from enginehelp import stacked
+
+from briscola.ai.medium import medium_action
+from briscola.coach import REASONS, Assessment, evaluate, explain, review
+from briscola.coach.review import GOOD, decisions
+from briscola.engine import Card, GameState, Play, PlayerView, Rules, to_record, view
+from briscola.text.coachtext import reason_text
+
+#: Small budgets keep these quick: the agreement holds at any budget.
+BUDGET = 600
+#: Reasons that say no more than "the search likes it" (or "another is as good"): the
+#: review may still use them for older records, a hint never.
+VAGUE = {"best", "close", "worse"}
+
+
+def _medium_record(preset: str, seed: int) -> dict[str, object]:
+    state = GameState.new(Rules.preset(preset), random.Random(seed))
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(medium_action(view(state, seat)))
+    return to_record(state)
+
+
+def test_the_hint_and_the_review_give_the_same_values_for_the_same_position() -> None:
+    record = _medium_record("classic2", 7)
+    result = review(record, 0, budget=BUDGET)
+    steps = decisions(record, 0)
+    assert len(steps) == len(result.moves) == 20
+    compared = 0
+    for (seen, _played), move in zip(steps, result.moves, strict=True):
+        if move.verdict == "forced":
+            continue
+        hint = evaluate(seen, budget=BUDGET)  # what the table's hint computes
+        assert {c: round(v, 2) for c, v in hint.values} == dict(move.values)
+        assert hint.best == move.best
+        reason = explain(seen, hint)
+        if reason.also is not None:
+            # "About as good" in the hint is never a costly verdict in the review.
+            assert max(dict(move.values).values()) - dict(move.values)[reason.also] < GOOD
+        compared += 1
+    assert compared >= 10
+
+
+def test_a_card_with_points_let_go_names_the_cheaper_card_it_keeps() -> None:
+    """Seat 0 cannot take the trumped trick: when the coach prefers giving the King of cups
+    (4 points) to the worthless Five of batons, the hint says what the Five is kept for,
+    never that the King "gives away only 4 points"."""
+    rules = Rules.preset("classic2")
+    state = stacked(rules, {0: "KC 5B 6C", 1: "7S 2D 4D"}, dealer=0, briscola="KS")
+    state.apply(Play(Card.from_code("7S")))
+    seen = view(state, 0)
+    king, five, six = (Card.from_code(c) for c in ("KC", "5B", "6C"))
+    found = Assessment(
+        values=((king, 60.0), (five, 57.0), (six, 55.0)), best=king, exact=False, samples=1
+    )
+    reason = explain(seen, found)
+    assert (reason.key, reason.other) == ("spare", five)
+    text = reason_text(reason)
+    assert "King of cups gives away 4 points" in text and "Five of batons for later" in text
+
+
+def _hints(preset: str, deals: int) -> list[tuple[PlayerView, str, str]]:
+    out = []
+    for seed in range(deals):
+        state = GameState.new(Rules.preset(preset), random.Random(seed))
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            seen = view(state, seat)
+            plays = [a for a in seen.legal if isinstance(a, Play)]
+            if seat == 0 and len(plays) > 1:
+                reason = explain(seen, evaluate(seen, budget=150))
+                out.append((seen, reason.key, reason_text(reason)))
+            state.apply(medium_action(seen))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("preset", "deals"),
+    [("classic2", 12), ("classic3", 6), ("teams4", 6), ("chiamata5", 6), ("briscolone2", 4)],
+)
+def test_no_hint_lacks_a_reason_a_player_can_learn_from(preset: str, deals: int) -> None:
+    hints = _hints(preset, deals)
+    assert len(hints) >= 5 * deals
+    assert {key for _seen, key, _text in hints} <= set(REASONS)
+    vague = [(key, text) for _seen, key, text in hints if key in VAGUE]
+    assert vague == [], f"{len(vague)} of {len(hints)} hints give no reason: {vague[:3]}"
+    for _seen, _key, text in hints:
+        assert "{" not in text and "search" not in text
