@@ -178,12 +178,15 @@ class Assist:
             return
         seen = self.session.view()
         key = turn_key(seen, self.session.hand_number)
+        turbo = self.app.options.turbo
         if self.app.settings.coach_values:
             self.coach.request(seen, key)
+            if turbo:
+                self.coach.wait(key, TURBO_WAIT)  # as for the hint, below
         if isinstance(self.session, Teaching) and self.hint_turn != key:
             self.hand.hint_card = self.session.suggested()
         if self.hint_turn == key and self._hint_shown != key:
-            if self.app.options.turbo:
+            if turbo:
                 # Turbo (tests, smoke runs): frames do not outrun the coach, as they do not
                 # outrun the computer players (a frame loop that never sleeps would starve
                 # the coach's thread of Python's lock).
