@@ -9,13 +9,13 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from serverhelp import hello, raw, replies
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
@@ -23,31 +23,9 @@ from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play
 from briscola.engine import PlayerView, Rules, read_records, replay
 from briscola.game.driver import hand_actions
 from briscola.protocol.wire import PROTOCOL
-from briscola.server import ServerConfig, ServerThread
+from briscola.server import ServerThread
 
 DEADLINE = 60.0
-
-
-@pytest.fixture
-def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
-    started: list[ServerThread] = []
-
-    def make(**options: Any) -> ServerThread:
-        config = {
-            "port": 0,
-            "records": tmp_path / "records",
-            "rate": 10_000.0,
-            "burst": 10_000,
-            "ping_interval": None,
-        }
-        config.update(options)
-        server = ServerThread(ServerConfig(**config)).start()
-        started.append(server)
-        return server
-
-    yield make
-    for server in started:
-        server.stop()
 
 
 @pytest.fixture
@@ -115,24 +93,6 @@ def records(server: ServerThread) -> list[dict[str, Any]]:
     for path in sorted(folder.glob("*.jsonl")):
         docs.extend(read_records(path))
     return docs
-
-
-def raw(url: str, **options: Any) -> ClientConnection:
-    return connect(url, open_timeout=10, proxy=None, **options)
-
-
-def hello(ws: ClientConnection, name: str = "Raw") -> dict[str, Any]:
-    ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "name": name}))
-    return dict(json.loads(ws.recv(timeout=10)))
-
-
-def replies(ws: ClientConnection, want: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        message = json.loads(ws.recv(timeout=deadline - time.monotonic()))
-        if want(message):
-            return dict(message)
-    raise TimeoutError("no such reply")
 
 
 # ---------------------------------------------------------------------------- whole games

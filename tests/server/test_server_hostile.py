@@ -8,56 +8,16 @@ import concurrent.futures
 import contextlib
 import json
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from serverhelp import hello, raw, replies
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
-from briscola.protocol.wire import PROTOCOL
-from briscola.server import ServerConfig, ServerThread
+from briscola.server import ServerThread
 from briscola.server.fair import FairPool
-
-
-@pytest.fixture
-def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
-    started: list[ServerThread] = []
-
-    def make(**options: Any) -> ServerThread:
-        config: dict[str, Any] = {
-            "port": 0,
-            "records": tmp_path / "records",
-            "rate": 10_000.0,
-            "burst": 10_000,
-            "ping_interval": None,
-        }
-        config.update(options)
-        server = ServerThread(ServerConfig(**config)).start()
-        started.append(server)
-        return server
-
-    yield make
-    for server in started:
-        server.stop()
-
-
-def raw(url: str) -> ClientConnection:
-    return connect(url, open_timeout=10, proxy=None)
-
-
-def hello(ws: ClientConnection, name: str = "Raw") -> dict[str, Any]:
-    ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "name": name}))
-    return dict(json.loads(ws.recv(timeout=10)))
-
-
-def reply(ws: ClientConnection, want: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
-    while True:
-        message = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
-        if want(message):
-            return dict(message)
 
 
 def is_error(message: dict[str, Any]) -> bool:
@@ -66,7 +26,7 @@ def is_error(message: dict[str, Any]) -> bool:
 
 def create(ws: ClientConnection, **extra: Any) -> dict[str, Any]:
     ws.send(json.dumps({"type": "create", "rules": {"preset": "classic2"}, **extra}))
-    return reply(ws, lambda m: m["type"] in ("joined", "error"))
+    return replies(ws, lambda m: m["type"] in ("joined", "error"))
 
 
 # ---------------------------------------------------------------------------- lone surrogates
@@ -110,8 +70,8 @@ def test_a_second_connection_resuming_a_seat_tells_the_first_replaced_before_clo
         second.send(
             json.dumps({"type": "resume", "code": joined["table"], "token": joined["token"]})
         )
-        assert reply(second, lambda m: m["type"] == "joined")["seat"] == joined["seat"]
-        told = reply(first, lambda m: m["type"] == "closed")
+        assert replies(second, lambda m: m["type"] == "joined")["seat"] == joined["seat"]
+        told = replies(first, lambda m: m["type"] == "closed")
         assert told["reason"] == "replaced" and told["message"]
         with pytest.raises(ConnectionClosed) as info:
             while True:
@@ -132,7 +92,7 @@ def test_one_connection_may_open_only_so_many_tables_a_minute(
         for _ in range(3):
             assert create(ws)["type"] == "joined"
             ws.send(json.dumps({"type": "leave"}))  # the host leaving closes its room
-            reply(ws, lambda m: m["type"] == "left")
+            replies(ws, lambda m: m["type"] == "left")
         refused = create(ws)
         assert refused["code"] == "too_many_tables" and "in a minute" in refused["message"]
         assert server.call(lambda: len(server.server.tables)) == 0
@@ -186,7 +146,7 @@ def test_one_address_may_hold_only_so_many_open_tables(
         for ws in sockets[:2]:
             assert create(ws, seats=[{"kind": "human"}, {"kind": "bot"}])["type"] == "joined"
             ws.send(json.dumps({"type": "start"}))
-            reply(ws, lambda m: m["type"] == "update")
+            replies(ws, lambda m: m["type"] == "update")
         refused = create(sockets[2])
         assert refused["code"] == "too_many_tables" and "2 tables" in refused["message"]
 
@@ -204,11 +164,11 @@ def test_a_valid_seat_token_is_never_refused_by_the_failed_join_lock(
         hello(stranger, "Eve")
         for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD"):
             stranger.send(json.dumps({"type": "join", "code": wrong}))
-            reply(stranger, is_error)
+            replies(stranger, is_error)
         stranger.send(json.dumps({"type": "resume", "code": joined["table"], "token": "x" * 32}))
-        assert reply(stranger, is_error)["code"] == "too_many_failed_joins"
+        assert replies(stranger, is_error)["code"] == "too_many_failed_joins"
         stranger.send(json.dumps({"type": "resume", "code": "ZZZZZZ", "token": joined["token"]}))
-        assert reply(stranger, is_error)["code"] == "too_many_failed_joins"
+        assert replies(stranger, is_error)["code"] == "too_many_failed_joins"
         # The same address, locked out, comes back with a valid token: it gets its seat.
         host.close()
         with raw(server.url) as back:
@@ -216,7 +176,7 @@ def test_a_valid_seat_token_is_never_refused_by_the_failed_join_lock(
             back.send(
                 json.dumps({"type": "resume", "code": joined["table"], "token": joined["token"]})
             )
-            assert reply(back, lambda m: m["type"] in ("joined", "error"))["type"] == "joined"
+            assert replies(back, lambda m: m["type"] in ("joined", "error"))["type"] == "joined"
 
 
 # ---------------------------------------------------------------------------- seats
@@ -232,10 +192,10 @@ def test_joining_a_seat_beyond_the_table_is_seat_taken(
         code = create(host)["table"]
         hello(guest)
         guest.send(json.dumps({"type": "join", "code": code, "seat": seat}))
-        answer = reply(guest, is_error)
+        answer = replies(guest, is_error)
         assert answer["code"] == "seat_taken" and f"no seat {seat}" in answer["message"]
         guest.send(json.dumps({"type": "join", "code": code, "seat": "1"}))
-        assert reply(guest, is_error)["code"] == "bad_seats"
+        assert replies(guest, is_error)["code"] == "bad_seats"
 
 
 # ---------------------------------------------------------------------------- fair bots

@@ -1,0 +1,35 @@
+"""The fixture the server tests share: ``make_server(**options)`` starts a server on a free
+loopback port (records in the test's folder, rate limits out of the way) and stops it after
+the test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from briscola.server import ServerConfig, ServerThread
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
+    started: list[ServerThread] = []
+
+    def make(**options: Any) -> ServerThread:
+        config = {
+            "port": 0,
+            "records": tmp_path / "records",
+            "rate": 10_000.0,
+            "burst": 10_000,
+            "ping_interval": None,
+        }
+        config.update(options)
+        server = ServerThread(ServerConfig(**config)).start()
+        started.append(server)
+        return server
+
+    yield make
+    for server in started:
+        server.stop()
