@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from briscola.server.load import haproxy_config
+
 __all__ = ["HAProxy", "RedisServer", "free_port", "need"]
 
 
@@ -97,19 +99,15 @@ class RedisServer:
 
 class HAProxy:
     """``haproxy`` on a free loopback port in front of ``backends`` (ports on 127.0.0.1),
-    round robin, WebSocket connections kept open: the configuration docs/server.md shows."""
+    round robin, WebSocket connections kept open, the client's address passed on: the
+    configuration docs/server.md shows (``briscola.server.load.haproxy_config``)."""
 
     def __init__(self, folder: Path, backends: list[int]) -> None:
         self.binary = need("haproxy")
         self.port = free_port()
         self.config = folder / "haproxy.cfg"
-        servers = "\n".join(
-            f"    server s{i} 127.0.0.1:{port} check inter 500ms fall 1 rise 1"
-            for i, port in enumerate(backends)
-        )
         self.config.write_text(
-            CONFIG.format(port=self.port, servers=servers, pid=folder / "haproxy.pid"),
-            encoding="utf-8",
+            haproxy_config(self.port, backends, str(folder / "haproxy.pid")), encoding="utf-8"
         )
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -133,29 +131,3 @@ class HAProxy:
             self.proc.terminate()
             self.proc.wait(10)
         self.proc = None
-
-
-#: The HAProxy configuration of docs/server.md ("Several processes behind one address"), on
-#: loopback for the tests.
-CONFIG = """\
-global
-    maxconn 4000
-    pidfile {pid}
-
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 120s
-    timeout server 120s
-    timeout tunnel 1h
-    option redispatch
-    retries 3
-
-frontend briscola
-    bind 127.0.0.1:{port}
-    default_backend servers
-
-backend servers
-    balance roundrobin
-{servers}
-"""

@@ -9,7 +9,7 @@ if [[ ! -x .venv/bin/python ]]; then
 fi
 # Install again only when the requirements change.
 stamp=.venv/.requirements-dev-installed
-wanted=$(cat requirements.txt requirements-dev.txt | sha256sum | cut -d' ' -f1)
+wanted=$(cat requirements.txt requirements-server.txt requirements-dev.txt | sha256sum | cut -d' ' -f1)
 if [[ ! -f $stamp || $(cat "$stamp") != "$wanted" ]]; then
   .venv/bin/python -m pip install --quiet --upgrade pip
   .venv/bin/python -m pip install --quiet -r requirements-dev.txt

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import signal
 import ssl
 import sys
@@ -15,13 +16,23 @@ from pathlib import Path
 
 from briscola.cliargs import port, positive_number, whole_number
 from briscola.server.app import Server, ServerConfig
+from briscola.server.config import trusted_networks
 
 __all__ = ["main", "parse_args"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def program_name(argv0: str | None = None) -> str:
+    """What the server was started as: ``briscola-server`` (the installed command), or
+    ``python -m briscola.server``."""
+    name = os.path.basename(sys.argv[0] if argv0 is None else argv0)
+    if name in ("", "-c", "__main__.py") or name.startswith("python"):
+        return "python -m briscola.server"
+    return name
+
+
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m briscola.server",
+        prog=prog or program_name(),
         description="Briscola network server: tables of friends and computer players.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -101,6 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=3.0,
         help="with --redis: seconds a killed process's tables wait before another takes them (3)",
     )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a proxy (address or network, repeatable) whose X-Forwarded-For header names the"
+        " client: the per-address limits then count the client; nobody else's header counts",
+    )
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING"])
     return parser
 
@@ -123,8 +142,19 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         parser.error("--bot-processes must be 0 to 64")
     if args.bot_delay < 0 or args.bot_delay > 10:
         parser.error("--bot-delay must be 0 to 10 seconds")
-    if args.redis is not None and not args.redis.startswith(("redis://", "rediss://", "unix://")):
-        parser.error(f"--redis needs a URL such as redis://127.0.0.1:6379/0, got {args.redis!r}")
+    if args.redis is not None:
+        try:  # (redis-py is the "server" extra: imported only when asked for)
+            from briscola.server.store import check_url
+        except ImportError:
+            parser.error("--redis needs redis-py: pip install 'briscola[server]'")
+        try:
+            check_url(args.redis)  # (connects to nothing)
+        except ValueError as exc:
+            parser.error(f"--redis needs a URL such as redis://127.0.0.1:6379/0: {exc}")
+    try:
+        trusted_networks(args.trusted_proxy)
+    except ValueError as exc:
+        parser.error(f"--trusted-proxy: {exc}")
     if args.announce is not None:
         import ipaddress
 
@@ -152,6 +182,7 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         burst=args.burst,
         redis=args.redis,
         lease_ms=max(100, int(args.lease * 1000)),
+        trusted_proxies=tuple(args.trusted_proxy),
     ), args
 
 

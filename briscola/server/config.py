@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import ipaddress
 import ssl
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from briscola.server.seats import TableConfig
 
-__all__ = ["ServerConfig"]
+__all__ = ["Network", "ServerConfig", "trusted_networks"]
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def trusted_networks(proxies: Sequence[str]) -> tuple[Network, ...]:
+    """The proxies whose ``X-Forwarded-For`` is believed (addresses or networks such as
+    ``10.0.0.0/8``); raises ``ValueError`` naming a bad one."""
+    networks = []
+    for proxy in proxies:
+        try:
+            networks.append(ipaddress.ip_network(proxy.strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"not an IP address or network: {proxy!r}") from None
+    return tuple(networks)
 
 
 @dataclass
@@ -70,6 +87,17 @@ class ServerConfig:
     redis: str | None = None
     #: Milliseconds a table's lease lasts unless its owner renews it (every third of it).
     lease_ms: int = 3000
+    #: Proxies (addresses or networks) whose ``X-Forwarded-For`` header names the client:
+    #: the per-address limits count that client, not the proxy. Nobody else's is believed.
+    trusted_proxies: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        trusted_networks(self.trusted_proxies)  # a bad one fails here, not at a connection
+
+    @cached_property
+    def trusted(self) -> tuple[Network, ...]:
+        """``trusted_proxies`` as networks (raises ``ValueError`` naming a bad one)."""
+        return trusted_networks(self.trusted_proxies)
 
     def table_config(self) -> TableConfig:
         return TableConfig(

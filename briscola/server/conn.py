@@ -5,20 +5,30 @@ at a table driven here) is one too, with no WebSocket: its frames go out through
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import itertools
 import logging
 import time
 from collections import deque
+from collections.abc import Sequence
 from typing import Any, Final
 
 from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
 
 from briscola.protocol.wire import encode
-from briscola.server.config import ServerConfig
+from briscola.server.config import Network, ServerConfig
 from briscola.server.seats import Seat
 from briscola.server.tables import Table
 
-__all__ = ["CLOSE_ABUSE", "CLOSE_IDLE", "CLOSE_PROTOCOL", "CLOSE_REPLACED", "Conn", "address_of"]
+__all__ = [
+    "CLOSE_ABUSE",
+    "CLOSE_IDLE",
+    "CLOSE_PROTOCOL",
+    "CLOSE_REPLACED",
+    "Conn",
+    "address_of",
+]
 
 log = logging.getLogger("briscola.server")
 
@@ -108,9 +118,39 @@ class Conn:
                 log.exception("%s: a frame could not be encoded", self.address)
 
 
-def address_of(ws: ServerConnection) -> str:
-    """The client's IP address (what the per-address limits count)."""
+def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    text = text.strip()
+    if text.startswith("[") and "]" in text:  # [v6]:port
+        text = text[1 : text.index("]")]
+    elif text.count(":") == 1:  # v4:port
+        text = text.split(":", 1)[0]
+    try:
+        return ipaddress.ip_address(text)
+    except ValueError:
+        return None
+
+
+def address_of(
+    ws: ServerConnection, headers: Headers | None = None, trusted: Sequence[Network] = ()
+) -> str:
+    """The client's IP address (what the per-address limits count). Behind a proxy of
+    ``trusted`` (``--trusted-proxy``), the address that proxy saw: the rightmost entry of
+    ``X-Forwarded-For`` that is not itself a trusted proxy. The header of anyone else is
+    ignored, as is an entry that is not an address (the peer counts then)."""
     remote = ws.remote_address
-    if isinstance(remote, tuple) and remote:
-        return str(remote[0])
-    return str(remote)
+    peer = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
+    if not trusted or headers is None:
+        return peer
+    found = _ip(peer)
+    if found is None or not any(found in network for network in trusted):
+        return peer
+    hops = [hop for value in headers.get_all("X-Forwarded-For") for hop in value.split(",")]
+    address = peer
+    for hop in reversed(hops):
+        found = _ip(hop)
+        if found is None:
+            return address  # not written by a proxy of ours: stop at the last one that was
+        address = str(found)
+        if not any(found in network for network in trusted):
+            return address
+    return address

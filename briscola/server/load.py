@@ -17,13 +17,16 @@ import gc
 import json
 import os
 import random
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -295,6 +298,7 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
         await asyncio.sleep(min(2.0, args.duration / 4))  # settle
     figures.measuring = True
     cpu_before = [_cpu_seconds(each) for each in pids]
+    proxy_before = _cpu_seconds(args.proxy_pid) if getattr(args, "proxy_pid", None) else None
     commands_before = _redis_commands(args.redis)
     own_before = time.process_time()
     begin = time.monotonic()
@@ -306,6 +310,7 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
     elapsed = time.monotonic() - begin
     figures.measuring = False
     cpu_after = [_cpu_seconds(each) for each in pids]
+    proxy_after = _cpu_seconds(args.proxy_pid) if getattr(args, "proxy_pid", None) else None
     commands_after = _redis_commands(args.redis)
     own_cpu = 100 * (time.process_time() - own_before) / elapsed
     peak_rss = _rss_kib(pid) if pid else None
@@ -315,6 +320,8 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies_ms = [value * 1000 for value in figures.latencies]
     where = f", {len(pids)} server processes" if len(pids) > 1 else ""
+    proxy_pid = getattr(args, "proxy_pid", None)
+    where += " behind HAProxy" if proxy_pid else ""
     print(f"tables: {figures.seated} of {args.tables} seated (ramp-up {ramp:.1f} s){where}")
     print(f"measured: {elapsed:.1f} s, think time {args.think:.2f} s per move (x0.5-1.5)")
     print(f"moves: {figures.moves} ({figures.moves / elapsed:.0f} moves/s), hands: {figures.hands}")
@@ -333,6 +340,8 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
         used = sum(spent)
         per_move = 1000 * used / figures.moves if figures.moves else float("nan")
         print(f"server CPU: {100 * used / elapsed:.0f}% of one core, {per_move:.2f} ms per move")
+    if proxy_before is not None and proxy_after is not None:
+        print(f"proxy CPU: {100 * (proxy_after - proxy_before) / elapsed:.0f}% of one core")
     if commands_before is not None and commands_after is not None and figures.moves:
         per_move_ops = (commands_after - commands_before) / figures.moves
         print(f"Redis: {per_move_ops:.1f} operations per move")
@@ -352,6 +361,72 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
     return figures
 
 
+#: The HAProxy configuration of docs/server.md ("Several processes behind one address"), on
+#: loopback: round robin, WebSocket connections kept open, the client's address passed on
+#: (``option forwardfor``, for ``--trusted-proxy``). The tests use it too.
+HAPROXY_CONFIG: Final = """\
+global
+    maxconn 8000
+    pidfile {pid}
+
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 120s
+    timeout server 120s
+    timeout tunnel 1h
+    option redispatch
+    option forwardfor
+    retries 3
+
+frontend briscola
+    bind 127.0.0.1:{port}
+    default_backend servers
+
+backend servers
+    balance roundrobin
+{servers}
+"""
+
+
+def haproxy_config(port: int, backends: Sequence[int], pid: str) -> str:
+    servers = "\n".join(
+        f"    server s{i} 127.0.0.1:{backend} check inter 500ms fall 1 rise 1"
+        for i, backend in enumerate(backends)
+    )
+    return HAPROXY_CONFIG.format(port=port, servers=servers, pid=pid)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _start_proxy(urls: Sequence[str], folder: str) -> tuple[subprocess.Popen[bytes], str]:
+    """HAProxy in front of the servers (``--proxy``): its process and its URL."""
+    binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not os.path.exists(binary):
+        raise SystemExit("--proxy needs haproxy (tools/system-packages.sh test installs it)")
+    port = _free_port()
+    config = os.path.join(folder, "haproxy.cfg")
+    backends = [int(url.rsplit(":", 1)[1]) for url in urls]
+    with open(config, "w", encoding="utf-8") as out:
+        out.write(haproxy_config(port, backends, os.path.join(folder, "haproxy.pid")))
+    proc = subprocess.Popen([binary, "-db", "-f", config], stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"haproxy exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, f"ws://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("haproxy did not listen")
+
+
 def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
     connections = str(max(2 * args.tables + 10, 100))
     command = [
@@ -363,6 +438,8 @@ def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]
     ]  # fmt: skip
     if args.redis:
         command += ["--redis", args.redis]
+    if args.proxy:
+        command += ["--trusted-proxy", "127.0.0.1"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -396,6 +473,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="play this many hands per table, then stop (--duration: at most); check each"
         " final record against the cards the players saw",
     )
+    parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="put HAProxy (round robin, as docs/server.md shows) in front of the servers: each"
+        " player reaches any of them",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 5000:
         parser.error("--tables must be 1 to 5000")
@@ -405,20 +488,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--processes must be 1 to 16, and more than one needs --redis")
     if not 0 <= args.hands <= 100:
         parser.error("--hands must be 0 to 100")
+    if args.proxy and args.url:
+        parser.error("--proxy starts the servers: it does not go with --url")
     procs: list[subprocess.Popen[str]] = []
+    proxy: subprocess.Popen[bytes] | None = None
     urls = [args.url] if args.url else []
+    folder = tempfile.TemporaryDirectory(prefix="briscola-load-")
     try:
         if not urls:
             for _ in range(args.processes):
                 proc, url = _start_server(args)
                 procs.append(proc)
                 urls.append(url)
+        if args.proxy:
+            proxy, url = _start_proxy(urls, folder.name)
+            urls = [url]
+            args.proxy_pid = proxy.pid
         # The clients' own full garbage collections would be measured as server latency.
         gc.collect()
         gc.freeze()
         gc.set_threshold(2000, 20, 200)
         figures = asyncio.run(_run(args, urls, [proc.pid for proc in procs]))
     finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
+        folder.cleanup()
         for proc in procs:
             proc.terminate()
         for proc in procs:

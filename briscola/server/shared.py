@@ -37,7 +37,7 @@ from briscola.server.conn import Conn
 from briscola.server.fair import FairPool
 from briscola.server.replica import rebuild_table, table_ops
 from briscola.server.seats import Peer, SeatKind
-from briscola.server.store import Fenced, Lease, RedisError, Store, StoredTable, channel
+from briscola.server.store import Fenced, Lease, RedisError, Store, StoredTable
 from briscola.server.tables import FrameTap, Table
 
 
@@ -70,6 +70,8 @@ log = logging.getLogger("briscola.server")
 
 #: A frame forwarded to another process ends its connection there (close code, reason).
 _END: Final = "\x00end"
+#: A frame for a connection held by another process: ``o SERIAL\n`` and the frame.
+_FRAME: Final = "o"
 #: Close code that sends a client to reconnect: the service restarts (RFC 6455).
 CLOSE_RESTART: Final = 1012
 
@@ -85,6 +87,8 @@ class Link:
         self.items: asyncio.Queue[tuple[str, Any, Any]] = asyncio.Queue()
         self.task = asyncio.create_task(self._run())
         self.lost = False
+        #: Writes made under this lease (each numbered, so that one sent again is harmless).
+        self.written = 0
 
     @property
     def idle(self) -> bool:
@@ -145,20 +149,22 @@ class Link:
                 raise Fenced(f"table {self.table.code}: the code is taken")
             self.lease = lease
         lease = self.lease
-        await self._retry(lambda: self.shared.store.write(lease, ops, closed))
+        self.written += 1
+        number = self.written  # the same number when sent again: applied once
+        await self._retry(lambda: self.shared.store.write(lease, ops, closed, number))
 
     async def _retry(self, call: Callable[[], Any]) -> Any:
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.shared.store.lease_ms / 1000
         delay = 0.05
-        waited = 0.0
         while True:
             try:
                 return await call()
             except (RedisError, OSError) as exc:
-                if waited > self.shared.store.lease_ms / 1000:
+                if loop.time() > give_up:  # the lease has run out meanwhile
                     raise Fenced(f"table {self.table.code}: Redis is unreachable ({exc})") from None
                 log.warning("table %s: Redis unreachable, retrying: %s", self.table.code, exc)
                 await asyncio.sleep(delay)
-                waited += delay
                 delay = min(1.0, delay * 2)
 
 
@@ -175,7 +181,6 @@ class Shared:
         #: This process's connections whose table is driven elsewhere, by serial.
         self.forwarded: dict[int, Conn] = {}
         self._tasks: list[asyncio.Task[None]] = []
-        self._pubsub: Any = None
         self._draining = False
         self._pending: dict[str, asyncio.Future[Table | None]] = {}
 
@@ -184,9 +189,7 @@ class Shared:
     async def start(self) -> None:
         """Reach Redis (raises ``RedisError`` with the reason when it cannot) and listen."""
         await self.store.ping()
-        self._pubsub = self.store.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(channel(self.process))
-        self._tasks.append(asyncio.create_task(self._listen()))
+        await self.store.listen(self.process, self._heard_data)
         self._tasks.append(asyncio.create_task(self._keep()))
 
     async def drain(self) -> None:
@@ -218,9 +221,6 @@ class Shared:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
-        if self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError):
-                await self._pubsub.aclose()
         with contextlib.suppress(RedisError, OSError):
             await self.store.close()
 
@@ -370,8 +370,9 @@ class Shared:
 
     async def rescue(self, conn: Conn, message: dict[str, Any] | None = None) -> None:
         """The process that drove ``conn``'s table is gone: find or take over the table,
-        seat ``conn`` again with its token, then pass ``message`` on."""
-        if conn.rescuing:
+        seat ``conn`` again with its token, then pass ``message`` on. (Not while this
+        process drains: its own connections are sent away to reconnect elsewhere.)"""
+        if conn.rescuing or self._draining:
             return
         conn.rescuing = True
         try:
@@ -437,17 +438,22 @@ class Shared:
 
     # ------------------------------------------------------------------ messages from Redis
 
-    async def _listen(self) -> None:
-        while True:
-            try:
-                async for item in self._pubsub.listen():
-                    if item.get("type") == "message":
-                        self._heard(json.loads(item["data"]))
-            except (RedisError, OSError) as exc:
-                log.warning("pub/sub: Redis unreachable, retrying: %s", exc)
-                await asyncio.sleep(0.5)
-            except Exception:
-                log.exception("pub/sub: a message failed")
+    def _heard_data(self, data: str) -> None:
+        """A message on this process's channel: a frame for a connection held here
+        (``o SERIAL`` and the frame, as it is), or a JSON envelope."""
+        if data[:1] == _FRAME:
+            head, _, text = data.partition("\n")
+            conn = self.forwarded.get(int(head[1:]))
+            if conn is not None:
+                self._frame(conn, text)
+            return
+        self._heard(json.loads(data))
+
+    def _frame(self, conn: Conn, text: str) -> None:
+        if '"type":"joined"' in text:
+            joined = json.loads(text)
+            conn.remote_code, conn.remote_token = joined["table"], joined["token"]
+        conn.post(text)
 
     def _heard(self, message: dict[str, Any]) -> None:
         op = message.get("op")
@@ -478,11 +484,7 @@ class Shared:
             if conn is None:
                 return
             if op == "out":
-                text = str(message["text"])
-                if '"type":"joined"' in text:
-                    joined = json.loads(text)
-                    conn.remote_code, conn.remote_token = joined["table"], joined["token"]
-                conn.post(text)
+                self._frame(conn, str(message["text"]))
             elif op == "end":
                 self.forwarded.pop(serial, None)
                 conn.remote = None
@@ -511,25 +513,29 @@ class Shared:
 
     async def _pump(self, process: str, serial: int, guest: Conn) -> None:
         """Send a guest connection's frames to the process that holds its WebSocket."""
+        frame = f"o{serial}\n"
         while True:
             text = await guest.outbox.get()
-            if text is not None and text.startswith(_END):
+            if text is not None and not text.startswith(_END):
+                try:  # the frame as it is, after a short header: nothing encoded again
+                    await self.store.publish_text(process, frame + text)
+                except (RedisError, OSError):
+                    log.warning("cannot reach the process of a guest connection")
+                continue
+            if text is not None:
                 if guest.table is not None:
                     continue  # seated again since
                 self.guests.pop((process, serial), None)
                 payload: dict[str, Any] = {"op": "unbound", "conn": serial}
-            elif text is None:
+            else:
                 self.guests.pop((process, serial), None)
                 code, reason = guest.close_with
                 payload = {"op": "end", "conn": serial, "code": code, "reason": reason}
-            else:
-                payload = {"op": "out", "conn": serial, "text": text}
             try:
                 await self.store.publish(process, payload)
             except (RedisError, OSError):
                 log.warning("cannot reach the process of a guest connection")
-            if payload["op"] != "out":
-                return
+            return
 
     async def _keep(self) -> None:
         """Renew the leases of the tables driven here; rescue forwarded connections whose
@@ -538,12 +544,12 @@ class Shared:
         while True:
             await asyncio.sleep(every)
             links = [link for link in self.links.values() if link.lease and not link.lost]
-            answers = await asyncio.gather(
-                *(self.store.renew(link.lease) for link in links if link.lease),
-                return_exceptions=True,
-            )
+            try:  # every lease in one script call (a few, for many hundreds of tables)
+                answers = await self.store.renew_all([link.lease for link in links if link.lease])
+            except (RedisError, OSError):
+                answers = [True] * len(links)  # Redis away: try again at the next turn
             for link, held in zip(links, answers, strict=True):
-                if held is False and not link.lost:  # (an error: Redis away, try again)
+                if not held and not link.lost:
                     self.lose(link, "the table moved to another server")
             owners = {conn.remote for conn in self.forwarded.values() if conn.remote}
             for owner in owners:

@@ -8,7 +8,9 @@ A table's state is its record, kept under a few keys that share the prefix
 ``deal``   the current hand's deal, as a record without moves;
 ``moves``  a list: the current hand's moves, ``{"a": ACTION, "by": WHO}``, one per action;
 ``lease``  who drives the table now: ``EPOCH:PROCESS``, with an expiry, renewed while it lives;
-``epoch``  the fencing token: grows by one at every new lease, never goes back.
+``epoch``  the fencing token: grows by one at every new lease, never goes back;
+``written`` ``EPOCH:N``, the number of the last write applied (a write sent again after its
+           reply was lost is not applied twice).
 
 Ownership is a lease (``SET lease EPOCH:PROCESS NX PX ttl``, the epoch taken by ``INCR``
 in the same script). Every write is a Lua script that first checks that the lease still
@@ -16,19 +18,40 @@ holds this process's ``EPOCH:PROCESS`` and that ``epoch`` is still that epoch, s
 that paused and lost its lease cannot write over the next owner's moves (:class:`Fenced`).
 Each process listens on its own channel ``briscola:p:PROCESS`` (messages forwarded to the
 tables it drives, frames for the connections it holds).
+
+Everything goes through ``redis-py``'s asyncio client (replies parsed by ``hiredis`` when it
+is installed). What every move costs (a fenced write, the frames published to other
+processes) and the lease renewals, one script for all of a process's tables per renewal, are
+sent together with the other commands of the same event-loop turn, as one pipeline
+(:class:`briscola.server.batch.Batcher`); the rest (leases taken and released, tables read
+back) one call at a time. A reply slower than 5 s (``socket_timeout``) is a
+``TimeoutError``; a dropped connection is connected again by redis-py (its ``retry``
+option) and, failing that, a ``ConnectionError`` for the caller to retry.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+from urllib.parse import parse_qs, unquote, urlparse
 
 import redis.asyncio as aioredis
+from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
-__all__ = ["Fenced", "Lease", "RedisError", "Store", "StoredTable", "channel"]
+from briscola.server.batch import Batcher
+
+__all__ = ["Fenced", "Lease", "RedisError", "Store", "StoredTable", "channel", "check_url"]
+
+log = logging.getLogger("briscola.server")
 
 PREFIX: Final = "briscola:t:"
 #: A table's keys live this long after their last write (a table left for a day is gone).
@@ -47,37 +70,82 @@ redis.call('SET', KEYS[1], value, 'PX', ARGV[2])
 return value
 """
 
-_RENEW: Final = """
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1
-"""
-
 _RELEASE: Final = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
 return 1
 """
 
-# KEYS: lease, epoch, then one key per operation; ARGV: lease value, epoch, expiry (ms),
-# then an operation and its value for each key: SET, RPUSH, DEL (value ignored).
+# KEYS: lease, epoch, written, then one key per operation; ARGV: lease value, epoch, expiry
+# (ms), the write's number (EPOCH:N; empty: none), then an operation and its value for each
+# key: SET, RPUSH, DEL (value ignored). A write whose number is the last one stored was
+# applied already (its reply was lost, the owner sent it again): it is not applied twice.
+# The keys written (not those deleted last) get the expiry, and so does the epoch.
 _WRITE: Final = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
-local done = {}
-for i = 3, #KEYS do
-  local op, value = ARGV[2 * i - 2], ARGV[2 * i - 1]
-  if op == 'SET' then redis.call('SET', KEYS[i], value)
-  elseif op == 'RPUSH' then redis.call('RPUSH', KEYS[i], value)
-  elseif op == 'DEL' then redis.call('DEL', KEYS[i]) end
-  done[KEYS[i]] = true
+if ARGV[4] ~= '' then
+  if redis.call('SET', KEYS[3], ARGV[4], 'PX', ARGV[3], 'GET') == ARGV[4] then return 1 end
 end
-for key, _ in pairs(done) do
-  if redis.call('EXISTS', key) == 1 then redis.call('PEXPIRE', key, ARGV[3]) end
+local live = {}
+for i = 4, #KEYS do
+  local op, value = ARGV[2 * i - 3], ARGV[2 * i - 2]
+  if op == 'SET' then redis.call('SET', KEYS[i], value); live[KEYS[i]] = true
+  elseif op == 'RPUSH' then redis.call('RPUSH', KEYS[i], value); live[KEYS[i]] = true
+  elseif op == 'DEL' then redis.call('DEL', KEYS[i]); live[KEYS[i]] = nil end
 end
+for key, _ in pairs(live) do redis.call('PEXPIRE', key, ARGV[3]) end
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return 1
 """
+
+# KEYS: leases; ARGV: the expiry (ms), then each lease's value. Returns 1 (renewed) or 0
+# (lost) for each.
+_RENEW_ALL: Final = """
+local held = {}
+for i = 1, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[i + 1] then
+    redis.call('PEXPIRE', KEYS[i], ARGV[1])
+    held[i] = 1
+  else
+    held[i] = 0
+  end
+end
+return held
+"""
+
+#: Leases renewed by one script call (a longer script would hold Redis up longer).
+_RENEW_CHUNK: Final = 500
+
+#: Seconds a reply may take (a stalled Redis is a ``TimeoutError`` then), and a connection.
+TIMEOUT: Final = 5.0
+
+
+def _retry() -> Retry:
+    """A dropped connection is connected again and the command sent again, twice at most
+    (a stalled one is not: the caller hears of the timeout)."""
+    return Retry(
+        ExponentialBackoff(cap=0.5, base=0.05), retries=2, supported_errors=(RedisConnectionError,)
+    )
+
+
+def check_url(url: str) -> None:
+    """Raise ``ValueError`` with the reason when ``url`` is not a Redis URL redis-py reads
+    (``redis://[[USER]:PASSWORD@]HOST:PORT/N``, ``rediss://`` for TLS, ``unix:///PATH?db=N``).
+    Connects to nothing."""
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"a Redis URL starts with redis://, rediss:// or unix://: {url!r}")
+    parsed = urlparse(url)
+    query = parse_qs(parsed.query)
+    db = query["db"][0] if "db" in query else ""
+    if parsed.scheme != "unix":
+        db = db or unquote(parsed.path).strip("/")
+    if db and not db.isdigit():  # (redis-py would quietly use database 0)
+        raise ValueError(f"a Redis URL's database is a number (redis://HOST:PORT/0): {url!r}")
+    try:
+        aioredis.ConnectionPool.from_url(url)
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
 
 
 class Fenced(Exception):
@@ -122,7 +190,7 @@ class StoredTable:
 class Store:
     """The tables in one Redis database (``redis://HOST:PORT/N``)."""
 
-    def __init__(self, url: str, lease_ms: int = 3000) -> None:
+    def __init__(self, url: str, lease_ms: int = 3000, timeout: float = TIMEOUT) -> None:
         self.url = url
         self.lease_ms = lease_ms
         # Every table writes on its own: many commands at once wait for one of a bounded
@@ -130,16 +198,32 @@ class Store:
         pool = aioredis.BlockingConnectionPool.from_url(
             url,
             max_connections=64,
-            timeout=5.0,
+            timeout=timeout,
             decode_responses=True,
-            socket_timeout=5.0,
-            socket_connect_timeout=5.0,
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            retry=_retry(),
         )
         self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
+        # The hot path has a pool of its own: the batcher sends one thing at a time, a single
+        # command on the client's own connection, a pipeline on a second one (a plain pool
+        # and a connection kept by the client cost redis-py less work per call).
+        hot = aioredis.ConnectionPool.from_url(
+            url,
+            max_connections=4,
+            decode_responses=True,
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            retry=_retry(),
+        )
         self._acquire = self.redis.register_script(_ACQUIRE)
-        self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._write = self.redis.register_script(_WRITE)
+        self._renew = self.redis.register_script(_RENEW_ALL)
+        #: The hot path: fenced writes, lease renewals, publishing (see the module docstring).
+        self.batch = Batcher(aioredis.Redis(connection_pool=hot, single_connection_client=True))
+        self._pubsub: PubSub | None = None
+        self._hearing: asyncio.Task[None] | None = None
         #: Commands sent (Lua scripts count one): the load tool reports them per move.
         self.operations = 0
 
@@ -147,7 +231,40 @@ class Store:
         await self.redis.ping()
 
     async def close(self) -> None:
+        await self.batch.close()
+        await self.batch.redis.aclose()
+        await self.batch.redis.connection_pool.aclose()
+        if self._hearing is not None:
+            self._hearing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._hearing
+        if self._pubsub is not None:
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         await self.redis.aclose()
+        await self.redis.connection_pool.aclose()  # (the clients do not own their pools)
+
+    async def listen(self, process: str, heard: Callable[[str], None]) -> None:
+        """Call ``heard`` with every message published to the process's channel from now on
+        (redis-py's PubSub subscribes again whenever its connection is found again)."""
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(channel(process))
+        self._hearing = asyncio.create_task(self._hear(self._pubsub, heard))
+
+    @staticmethod
+    async def _hear(pubsub: PubSub, heard: Callable[[str], None]) -> None:
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=None)
+            except (RedisError, OSError) as exc:  # Redis away: its next read connects again
+                log.warning("pub/sub: Redis unreachable, listening again: %s", exc)
+                await asyncio.sleep(0.5)
+                continue
+            if message is None or message["type"] != "message":
+                continue
+            try:
+                heard(message["data"])
+            except Exception:  # one bad message must not cost the others
+                log.exception("pub/sub: a message failed")
 
     # ------------------------------------------------------------------ leases
 
@@ -163,10 +280,21 @@ class Store:
 
     async def renew(self, lease: Lease) -> bool:
         """Keep the lease another ``lease_ms``; False: it was lost (expired, taken)."""
-        self.operations += 1
-        return bool(
-            await self._renew(keys=[key(lease.code, "lease")], args=[lease.value, self.lease_ms])
-        )
+        return (await self.renew_all([lease]))[0]
+
+    async def renew_all(self, leases: Sequence[Lease]) -> list[bool]:
+        """Renew many leases in one script call per few hundred; for each: still held."""
+        held: list[bool] = []
+        for start in range(0, len(leases), _RENEW_CHUNK):
+            chunk = leases[start : start + _RENEW_CHUNK]
+            self.operations += 1
+            answers = await self.batch.script(
+                self._renew,
+                [key(lease.code, "lease") for lease in chunk],
+                [self.lease_ms, *(lease.value for lease in chunk)],
+            )
+            held.extend(bool(answer) for answer in answers)
+        return held
 
     async def release(self, lease: Lease) -> None:
         self.operations += 1
@@ -181,17 +309,25 @@ class Store:
     # ------------------------------------------------------------------ writes
 
     async def write(
-        self, lease: Lease, ops: Sequence[tuple[str, str, str]], closed: bool = False
+        self,
+        lease: Lease,
+        ops: Sequence[tuple[str, str, str]],
+        closed: bool = False,
+        number: int | None = None,
     ) -> None:
         """Apply ``ops`` (``(OP, part, value)``: ``SET``, ``RPUSH`` or ``DEL`` of the table's
-        key ``part``) at once, if the lease is still ours; raises :class:`Fenced` if not."""
-        keys = [key(lease.code, "lease"), key(lease.code, "epoch")]
-        args: list[Any] = [lease.value, str(lease.epoch), CLOSED_MS if closed else KEEP_MS]
+        key ``part``) at once, if the lease is still ours; raises :class:`Fenced` if not.
+        ``number`` (growing with each write of this lease) makes sending it again harmless:
+        a write already applied is not applied twice."""
+        keys = [key(lease.code, "lease"), key(lease.code, "epoch"), key(lease.code, "written")]
+        expiry = CLOSED_MS if closed else KEEP_MS
+        written = "" if number is None else f"{lease.epoch}:{number}"
+        args: list[Any] = [lease.value, str(lease.epoch), expiry, written]
         for op, part, value in ops:
             keys.append(key(lease.code, part))
             args.extend((op, value))
         self.operations += 1
-        if not await self._write(keys=keys, args=args):
+        if not await self.batch.script(self._write, keys, args):
             raise Fenced(f"table {lease.code}: the lease {lease.value} is no longer held")
 
     # ------------------------------------------------------------------ reads
@@ -216,13 +352,17 @@ class Store:
 
     async def publish(self, process: str, message: dict[str, Any]) -> int:
         """Send ``message`` to a process; the number of processes that heard it (0: gone)."""
+        return await self.publish_text(process, json.dumps(message, separators=(",", ":")))
+
+    async def publish_text(self, process: str, text: str) -> int:
+        """Send ``text`` to a process as it is; the number of processes that heard it."""
         self.operations += 1
-        return int(await self.redis.publish(channel(process), json.dumps(message)))
+        return int(await self.batch.call("PUBLISH", channel(process), text))
 
     async def size(self, code: str) -> int:
         """Bytes the table's keys take in Redis (``MEMORY USAGE``, for docs/server.md)."""
         total = 0
-        for part in ("meta", "hands", "deal", "moves", "lease", "epoch"):
+        for part in ("meta", "hands", "deal", "moves", "lease", "epoch", "written"):
             used = await self.redis.memory_usage(key(code, part))
             total += int(used or 0)
         return total

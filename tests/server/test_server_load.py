@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from redishelp import need
+
 
 def test_the_load_tool_plays_tables_over_real_sockets_and_prints_its_figures() -> None:
     result = subprocess.run(
@@ -27,3 +29,16 @@ def test_the_load_tool_refuses_bad_flags() -> None:
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 2 and "--tables must be 1 to 5000" in result.stderr
+
+
+def test_the_load_tool_puts_haproxy_in_front_of_its_servers_when_asked() -> None:
+    need("haproxy")
+    result = subprocess.run(
+        [sys.executable, "-m", "briscola.server.load", "--tables", "3", "--duration", "2",
+         "--think", "0.05", "--proxy"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "behind HAProxy" in out and "proxy CPU" in out and "errors: 0" in out
+    assert int(out.split("moves: ")[1].split()[0]) > 0

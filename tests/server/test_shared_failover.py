@@ -35,6 +35,7 @@ class Cluster:
                     "--max-connections", "2000", "--max-per-address", "2000",
                     "--max-tables-per-address", "1000", "--max-rooms-per-address", "1000",
                     "--rate", "1000", "--burst", "1000", "--log-level", "WARNING",
+                    "--trusted-proxy", "127.0.0.1",
                 ],
                 stdout=subprocess.PIPE,
                 stderr=open(folder / f"server-{port}.log", "w"),  # noqa: SIM115

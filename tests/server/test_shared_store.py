@@ -153,6 +153,36 @@ def test_the_epoch_only_grows_even_when_leases_come_and_go(redis_server: RedisSe
     asyncio.run(scenario())
 
 
+def test_a_write_sent_again_after_its_reply_was_lost_is_applied_once(
+    redis_server: RedisServer,
+) -> None:
+    async def scenario() -> None:
+        store = Store(redis_server.url, lease_ms=5000)
+        try:
+            lease = await store.acquire("DDDDDD", "a", new=True)
+            assert lease is not None
+            await store.write(lease, [("SET", "meta", "{}")], number=1)
+            first = [("RPUSH", "moves", '{"a":{"play":"AS"},"by":"human"}')]
+            await store.write(lease, first, number=2)
+            await store.write(lease, first, number=2)  # the same write again: no second move
+            second = [("RPUSH", "moves", '{"a":{"play":"3S"},"by":"human"}')]
+            await store.write(lease, second, number=3)
+            loaded = await store.load("DDDDDD")
+            assert loaded is not None
+            assert [move["a"]["play"] for move in loaded.moves] == ["AS", "3S"]
+            # A new owner numbers its writes under its own epoch: its first is applied.
+            await store.release(lease)
+            again = await store.acquire("DDDDDD", "b", new=False)
+            assert again is not None
+            await store.write(again, [("RPUSH", "moves", '{"a":{"play":"KS"}}')], number=3)
+            loaded = await store.load("DDDDDD")
+            assert loaded is not None and len(loaded.moves) == 3
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
 # ---------------------------------------------------------------------------- processes
 
 

@@ -1,0 +1,156 @@
+"""The commands of one event-loop turn sent to Redis together, through redis-py (``--redis``).
+
+Every move of a table kept in Redis costs a fenced write (a Lua script) and, for a player
+connected to another process, a ``PUBLISH`` per frame; hundreds of tables make them at
+once. :class:`Batcher` collects the commands called during one turn of the event loop and
+sends them as one redis-py pipeline (``transaction=False``: no ``MULTI``, each command
+stands alone), then gives each caller its own reply, or its own error: one failing command
+never fails the others. (A command alone in its turn goes as a plain call: redis-py spends
+less on it than on a pipeline of one.) While one pipeline waits for its replies, the commands called
+meanwhile wait too and go together in the next one: commands reach Redis in the order they
+were called, one pipeline at a time.
+
+Scripts go as ``EVALSHA`` of a script registered with redis-py (``register_script``); one
+that Redis does not know (``NOSCRIPT``: a restarted Redis forgets its scripts) is run again
+through the registered script, which loads it and runs it. A connection error fails every
+command of the pipeline with that error (after redis-py's own retries, the client's
+``retry`` option); the callers decide whether to send again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.commands.core import AsyncScript
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError
+
+__all__ = ["Batcher"]
+
+Arg = str | bytes | int | float
+
+
+@dataclass
+class _Call:
+    args: tuple[Arg, ...]
+    future: asyncio.Future[Any]
+    #: A script's call: the script, its keys and its arguments.
+    script: AsyncScript | None = None
+    keys: tuple[str | bytes, ...] = ()
+    rest: tuple[Arg, ...] = ()
+
+
+class Batcher:
+    """Commands for one Redis client, sent in pipelines of one event-loop turn each."""
+
+    def __init__(self, redis: aioredis.Redis) -> None:
+        self.redis = redis
+        self._queue: list[_Call] = []
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+        #: Sends (pipelines, or single calls) and the commands in them (for the tests).
+        self.pipelines = 0
+        self.commands = 0
+
+    def call(self, *args: Arg) -> asyncio.Future[Any]:
+        """Send one command with the others of this turn; its reply (raises the command's
+        own ``ResponseError``, or the ``RedisError`` that failed the whole pipeline)."""
+        return self._add(_Call(args, self._future()))
+
+    def script(
+        self, script: AsyncScript, keys: Sequence[str | bytes], args: Sequence[Arg]
+    ) -> asyncio.Future[Any]:
+        """Run a registered script (``EVALSHA``) with the others of this turn."""
+        call = _Call(("EVALSHA", script.sha, len(keys), *keys, *args), self._future())
+        call.script, call.keys, call.rest = script, tuple(keys), tuple(args)
+        return self._add(call)
+
+    async def close(self) -> None:
+        """Send nothing more: what is waiting fails with ``ConnectionError``."""
+        self._closed = True
+        task = self._task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._fail(self._queue, RedisConnectionError("the Redis client is closed"))
+        self._queue = []
+
+    # ------------------------------------------------------------------ inside
+
+    @staticmethod
+    def _future() -> asyncio.Future[Any]:
+        return asyncio.get_running_loop().create_future()
+
+    def _add(self, call: _Call) -> asyncio.Future[Any]:
+        if self._closed:
+            call.future.set_exception(RedisConnectionError("the Redis client is closed"))
+            return call.future
+        self._queue.append(call)
+        if self._task is None:  # starts at the next turn, with every command of this one
+            self._task = asyncio.get_running_loop().create_task(self._run())
+        return call.future
+
+    async def _run(self) -> None:
+        try:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                try:
+                    await self._send(batch)
+                except asyncio.CancelledError:
+                    self._fail(batch, RedisConnectionError("the Redis client is closed"))
+                    raise
+        finally:
+            self._task = None
+
+    async def _send(self, batch: list[_Call]) -> None:
+        self.pipelines += 1
+        self.commands += len(batch)
+        if len(batch) == 1:  # alone in its turn: a plain call costs redis-py less
+            await self._one(batch[0])
+            return
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for call in batch:
+                    pipe.execute_command(*call.args)
+                replies = await pipe.execute(raise_on_error=False)
+        except Exception as exc:  # the connection failed (after redis-py's retries)
+            self._fail(batch, exc)
+            return
+        unknown: list[_Call] = []
+        for call, reply in zip(batch, replies, strict=True):
+            if call.future.done():
+                continue  # (its caller gave up waiting)
+            if isinstance(reply, NoScriptError) and call.script is not None:
+                unknown.append(call)
+            elif isinstance(reply, Exception):
+                call.future.set_exception(reply)
+            else:
+                call.future.set_result(reply)
+        for call in unknown:  # Redis forgot the script: the registered script loads it
+            await self._one(call)
+
+    async def _one(self, call: _Call) -> None:
+        """One command, or one script run by redis-py (``EVALSHA``, loaded on ``NOSCRIPT``)."""
+        try:
+            if call.script is not None:
+                reply = await call.script(keys=call.keys, args=call.rest, client=self.redis)
+            else:
+                reply = await self.redis.execute_command(*call.args)  # type: ignore[no-untyped-call]
+        except Exception as exc:
+            if not call.future.done():
+                call.future.set_exception(exc)
+            return
+        if not call.future.done():
+            call.future.set_result(reply)
+
+    @staticmethod
+    def _fail(batch: list[_Call], error: BaseException) -> None:
+        for call in batch:
+            if not call.future.done():
+                call.future.set_exception(error)
