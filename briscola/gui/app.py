@@ -22,7 +22,12 @@ from briscola.gui.audio import Audio
 from briscola.gui.options import AppOptions
 from briscola.gui.render.assets import Assets
 from briscola.gui.render.backdrop import Backdrop
-from briscola.gui.render.display import request_high_dpi, scaled_size, system_scale
+from briscola.gui.render.display import (
+    request_high_dpi,
+    return_large_buffers,
+    scaled_size,
+    system_scale,
+)
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
 from briscola.gui.worker import BotWorker
@@ -94,6 +99,7 @@ class App:
             if self.options.fullscreen is not None
             else self.settings.fullscreen
         )
+        return_large_buffers()  # memory that caches let go goes back to the system
         request_high_dpi()  # the screen's real pixels, where the system offers them
         pygame.display.init()
         #: The desktop's scale factor (2.0 at 200 %): a new window opens that much larger.
@@ -521,6 +527,7 @@ class App:
         self.bots.close()
         self.storage.close()
         self.audio.close()
+        self.assets.close()
         pygame.display.quit()
 
     @staticmethod

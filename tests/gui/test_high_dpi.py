@@ -64,3 +64,35 @@ def test_a_size_asked_for_or_remembered_is_kept_on_a_scaled_screen(
     assert app._initial_size() == (1500, 900)
     assert app.ui_scale == pytest.approx(app.size[1] / 720 * 1.3)
     app.close()
+
+
+def test_xft_dpi_gives_the_scale_where_the_desktop_sets_no_toolkit_scale() -> None:
+    assert display._xft_scale("Xft.antialias:\t1\nXft.dpi:\t192\n") == 2.0
+    assert display._xft_scale("Xft.dpi:\t144") == 1.5
+    assert display._xft_scale("Xft.dpi:\tlarge\n") == 1.0
+    assert display._xft_scale("") == 1.0
+
+
+def test_where_the_system_scales_the_window_itself_the_game_does_not_scale_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GDK_SCALE", "2")
+    monkeypatch.setattr(display.sys, "platform", "linux")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert display.system_scale() == 2.0  # X11: the game draws real pixels
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    assert display.system_scale() == 1.0  # Wayland scales SDL 2's window itself
+    monkeypatch.delenv("WAYLAND_DISPLAY")
+    monkeypatch.setattr(display.sys, "platform", "darwin")
+    assert display.system_scale() == 1.0  # so does macOS (a window in points)
+
+
+def test_x11_without_a_toolkit_scale_reads_the_x_resources(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(display.sys, "platform", "linux")
+    for name in ("GDK_SCALE", "QT_SCALE_FACTOR", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setattr(display, "_x_resources", lambda: "Xft.dpi:\t192\n")
+    assert display.system_scale() == 2.0

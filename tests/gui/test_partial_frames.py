@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from guihelp import make_app, run_until, start
+from guihelp import make_app, run_until, start, wait_for
 
 from briscola.engine import Rules
 from briscola.game.setup import GameSetup, default_setup
@@ -220,3 +220,109 @@ def test_a_card_that_comes_in_from_outside_the_window_is_drawn_not_forgotten() -
         assert rects and any(r.collidepoint(320, 180) for r in rects)
     finally:
         app.close()
+
+
+def test_a_region_keeps_far_rectangles_apart_and_covers_what_they_cover_together() -> None:
+    # An L of a card at the top left and a long strip at the bottom: their bounding box
+    # would be most of the window, restored for nothing.
+    card, strip = pygame.Rect(0, 0, 100, 160), pygame.Rect(0, 170, 1000, 40)
+    region = Region((1000, 500), [card, strip])
+    assert sorted(map(tuple, region.rects)) == sorted([tuple(card), tuple(strip)])
+    assert region.area == card.width * card.height + strip.width * strip.height
+    # Two overlapping rectangles kept apart still cover what straddles them.
+    tall, wide = pygame.Rect(100, 0, 60, 400), pygame.Rect(0, 100, 600, 60)
+    cross = Region((1000, 500), [tall, wide])
+    assert len(cross.rects) == 2
+    assert cross.covers(pygame.Rect(110, 90, 40, 60))  # from one into the other
+    assert not cross.covers(pygame.Rect(150, 150, 30, 30))  # a corner outside both
+    # Past the limit the two that waste least merge, not everything into one box.
+    many = Region((4000, 4000), [pygame.Rect(i * 300, (i % 2) * 2000, 50, 50) for i in range(13)])
+    assert len(many.rects) == 12
+    assert many.area < 4000 * 4000 // 50
+
+
+@pytest.mark.parametrize("deck", ["italian", "french"])
+def test_cards_turned_on_the_move_at_a_large_window_match_the_whole_frame(
+    deck: str, tmp_path: Path
+) -> None:
+    """At 2560x1440 the cards on the move are turned once per angle and scaled (their
+    images and shadows kept apart from those at rest; shadows turned without smoothing):
+    frames drawn in part still match the whole frames (a card that comes to rest is drawn
+    again, with its shadow at rest, as a whole frame draws it)."""
+    app = make_app((2560, 1440), deck=deck, lang="en", settings_path=tmp_path / "s.json")
+    table = start(app, TableScene(app, _seeded()))
+    assert isinstance(table, TableScene)
+    _compared, partial = _play_comparing(app, table, 1)
+    assert partial > 0
+    renderer = table.renderer
+    assert len(renderer._flying) > 0  # something was turned on the move
+
+
+def test_faces_at_the_hand_width_are_only_those_of_the_hand_and_what_flies(
+    tmp_path: Path,
+) -> None:
+    app = make_app((1920, 1080), lang="en", settings_path=tmp_path / "s.json")
+    table = start(app, TableScene(app, _seeded()))
+    assert isinstance(table, TableScene)
+    assert run_until(app, lambda: table.awaiting_human and not table.busy)
+    assert run_until(app, lambda: not table.renderer.cold)
+    lay = table.board.layout
+    style = app.settings.deck_style
+
+    def faces_at(width: int) -> set[str]:
+        size = (width, round(width * 1.6))
+        return {k[2] for k in app.assets._cards if k[0] == "face" and k[3] == size}
+
+    hand = {s.card.code for s in table.my_hand() if s.card is not None}
+    briscola = table.board.briscola
+    assert faces_at(lay.card_w) == hand
+    if briscola is not None and briscola.card is not None:
+        assert faces_at(lay.stock_w) == {briscola.card.code}
+    assert len(faces_at(lay.trick_w)) == 40  # any card may be played: the whole deck
+    played = table.legal_cards()[0]
+    table.play_card(played)
+    assert run_until(app, lambda: not table.busy and played.code not in faces_at(lay.card_w))
+    assert app.assets.has_face(played, style, lay.trick_w)
+
+
+def test_a_face_made_in_the_background_is_the_face_made_at_once(tmp_path: Path) -> None:
+    from briscola.engine import Card
+
+    app = make_app((1280, 720), settings_path=tmp_path / "s.json")
+    try:
+        assets = app.assets
+        card = Card.from_code("7S")
+        at_once = pygame.image.tobytes(assets.card_face(card, "italian", 211), "RGBA")
+        assets.prepare_face(card, "italian", 173)
+        assert assets.has_face(card, "italian", 173)
+        background = assets.card_face(card, "italian", 173)  # waits for the job if need be
+        assets.keep_card_widths(set())
+        assert not assets.has_face(card, "italian", 173)
+        assets.prepare_face(card, "italian", 211)
+        assert wait_for(app, lambda: (assets.collect(), assets.face_ready(card, "italian", 211))[1])
+        again = pygame.image.tobytes(assets.card_face(card, "italian", 211), "RGBA")
+        assert again == at_once
+        assert background.get_size() == (173, round(173 * 1.6))
+        assert assets.preparing == 0
+    finally:
+        app.close()
+
+
+def test_large_buffers_go_back_to_the_system_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import ctypes
+    import sys
+
+    from briscola.gui.render import display
+
+    assert not display.return_large_buffers({"MALLOC_MMAP_THRESHOLD_": "65536"})
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert not display.return_large_buffers({})
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(ctypes, "CDLL", _no_glibc)
+    assert not display.return_large_buffers({})  # musl and the like: nothing to ask
+
+
+def _no_glibc(name: str) -> object:
+    raise OSError(f"{name}: not found")

@@ -2,7 +2,10 @@
 card backs, table textures. Created by the App after the display exists.
 
 Cards are re-rasterised from their SVG sources at every card width the layout asks for
-(cached per width), so they are never blurred by scaling a small bitmap up. A missing or
+(cached per width), so they are never blurred by scaling a small bitmap up. Faces can be
+rasterised ahead of need on a background thread (:meth:`Assets.prepare_face`: SDL_image
+lets go of Python's lock while it rasterises, so the frame loop goes on meanwhile); a face
+asked for while it is being prepared waits only for the rest of that work. A missing or
 broken asset is drawn as a clear placeholder and reported once, never raised.
 """
 
@@ -10,7 +13,8 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
@@ -95,6 +99,16 @@ class Assets:
         self._textures: dict[str, pygame.Surface] = {}
         #: The deck in use, for the back named ``deck`` (the deck's own back); the App sets it.
         self.deck_for_back: Callable[[], str] | None = None
+        #: Faces being rasterised on the background thread, by cache key.
+        self._jobs: dict[Hashable, Future[pygame.Surface | None]] = {}
+        self._pool: ThreadPoolExecutor | None = None
+
+    def close(self) -> None:
+        """Stop the background rasteriser (what it has not started is dropped)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self._jobs.clear()
 
     # ------------------------------------------------------------------ reporting
 
@@ -154,14 +168,16 @@ class Assets:
 
     # ------------------------------------------------------------------ cards
 
-    def _svg(self, path: Path, size: tuple[int, int]) -> pygame.Surface:
-        try:
-            surface = pygame.image.load_sized_svg(path, size)
-        except (pygame.error, FileNotFoundError, OSError):
+    def _svg(
+        self, path: Path, size: tuple[int, int], job: Future[pygame.Surface | None] | None = None
+    ) -> pygame.Surface:
+        """The image at ``path`` rasterised at ``size`` (by ``job`` when one was started),
+        in the window's format."""
+        done = job is not None and not job.cancelled()
+        surface = job.result() if job is not None and done else _rasterise(path, size)
+        if surface is None:
             self._missing("card image", path)
             return _placeholder(size, path.stem)
-        if surface.get_size() != size:
-            surface = pygame.transform.smoothscale(surface, size)
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
         return surface
@@ -170,9 +186,64 @@ class Assets:
         """The face of ``card`` in deck ``style`` rasterised at ``width`` pixels."""
         size = card_size(width)
         key = ("face", style, card.code, size)
-        return self._cards.get_or_make(
-            key, lambda: self._svg(asset_path("cards", style, f"{card.code}.svg"), size)
-        )
+        if key in self._cards:
+            return self._cards.get_or_make(key, _never)
+        path = asset_path("cards", style, f"{card.code}.svg")
+        job = self._jobs.pop(key, None)
+        return self._cards.get_or_make(key, lambda: self._svg(path, size, job))
+
+    def has_face(self, card: Card, style: str, width: int) -> bool:
+        """The face is rasterised (or being rasterised) at ``width``."""
+        key = ("face", style, card.code, card_size(width))
+        return key in self._cards or key in self._jobs
+
+    def prepare_face(self, card: Card, style: str, width: int) -> None:
+        """Start rasterising a face on the background thread, unless it is at hand."""
+        size = card_size(width)
+        key = ("face", style, card.code, size)
+        if key in self._cards or key in self._jobs:
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="briscola-cards")
+        path = asset_path("cards", style, f"{card.code}.svg")
+        self._jobs[key] = self._pool.submit(_rasterise, path, size)
+
+    def face_ready(self, card: Card, style: str, width: int) -> bool:
+        """The face is rasterised and taken in (drawing it costs no wait)."""
+        return ("face", style, card.code, card_size(width)) in self._cards
+
+    @property
+    def preparing(self) -> int:
+        """Faces still being rasterised in the background."""
+        return len(self._jobs)
+
+    def collect(self) -> None:
+        """Take in the faces the background thread has finished (a quick conversion each)."""
+        for key, job in list(self._jobs.items()):
+            if job.done() and isinstance(key, tuple):
+                style, code, size = str(key[1]), str(key[2]), key[3]
+                self.card_face(Card.from_code(code), style, int(size[0]))
+
+    def forget_faces(self, style: str, width: int, keep: Iterable[Card]) -> None:
+        """Drop the faces at ``width`` of every card but ``keep`` (and their jobs)."""
+        size = card_size(width)
+        kept = {card.code for card in keep}
+        for key in [*self._cards, *self._jobs]:
+            if (
+                isinstance(key, tuple)
+                and key[0] == "face"
+                and key[1] == style
+                and key[3] == size
+                and key[2] not in kept
+            ):
+                self._drop(key)
+
+    def _drop(self, key: Hashable) -> None:
+        if key in self._cards:
+            del self._cards[key]
+        job = self._jobs.pop(key, None)
+        if job is not None:
+            job.cancel()
 
     def card_back(self, name: str, width: int) -> pygame.Surface:
         """A back by name (``classic``, ``blue``, ``felt``), or ``deck``: the back of the deck
@@ -198,9 +269,9 @@ class Assets:
     def keep_card_widths(self, widths: set[int]) -> None:
         """Forget the card images at widths other than ``widths`` (the layout's): memory
         follows what the window shows, not every size it ever showed."""
-        for key in list(self._cards):
+        for key in [*self._cards, *self._jobs]:
             if isinstance(key, tuple) and key[-1][0] not in widths:  # keys end with the size
-                del self._cards[key]
+                self._drop(key)
 
     def shadow(self, width: int, alpha: int = 90) -> pygame.Surface:
         """A soft shadow for a card of ``width`` (a blurred rounded rectangle). Widths are
@@ -275,6 +346,22 @@ class Assets:
             if not path.is_file():
                 self._missing("sound", path)
         return self.missing[before:]
+
+
+def _rasterise(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
+    """An SVG rasterised at ``size`` (None when it cannot be read). Touches no shared
+    state: it runs on the background thread too."""
+    try:
+        surface = pygame.image.load_sized_svg(path, size)
+    except (pygame.error, FileNotFoundError, OSError):
+        return None
+    if surface.get_size() != size:
+        surface = pygame.transform.smoothscale(surface, size)
+    return surface
+
+
+def _never() -> pygame.Surface:
+    raise AssertionError("a cached image was made again")
 
 
 def _placeholder(size: tuple[int, int], label: str) -> pygame.Surface:

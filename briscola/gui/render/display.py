@@ -8,19 +8,45 @@ screen as on an ordinary one; text and cards follow the window's height (``App.u
 and so the system's scale, with the player's own UI scale from Settings on top.
 
 On X11 the game always draws real pixels (the system does not scale windows); the scale is
-read from ``GDK_SCALE`` or ``QT_SCALE_FACTOR`` when the desktop sets them. On macOS and under
-Wayland's X11 compatibility SDL 2's window surface is in points, which the system scales.
+read from ``GDK_SCALE`` or ``QT_SCALE_FACTOR`` when the desktop sets them, else from the X
+resources' ``Xft.dpi`` (what GNOME and KDE set for their scale). On macOS and under Wayland
+SDL 2's window is in points, which the system scales up itself: there the scale is 1, or the
+window would be scaled twice (real pixels there need a window made with SDL's high-DPI flag,
+which ``pygame.display.set_mode`` does not pass: see docs/performance.md).
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
+import shutil
+import subprocess
 import sys
 
 #: SDL hints for drawing at the screen's real pixels, set unless the environment sets them.
 HIGH_DPI_HINTS = {"SDL_WINDOWS_DPI_AWARENESS": "permonitorv2"}
 #: Scale factors believed: below 1 or above 4 is a misreading.
 SCALES = (1.0, 4.0)
+#: glibc's mallopt parameter for the size from which a block is mapped on its own.
+M_MMAP_THRESHOLD = -3
+#: Pixel buffers from this size (a card at 1080p and up) go back to the system when freed.
+LARGE_BUFFER = 128 * 1024
+
+
+def return_large_buffers(environ: os._Environ[str] | dict[str, str] = os.environ) -> bool:
+    """On Linux (glibc), keep large pixel buffers mapped on their own, so that the memory
+    of a card image or a layer a cache lets go goes back to the system at once. glibc
+    otherwise raises that threshold each time such a buffer is freed, and the images made
+    and dropped while cards fly (turned, scaled) are then carved out of a heap that does
+    not shrink: at 4K some 15 MB more. Left alone where the environment sets it
+    (``MALLOC_MMAP_THRESHOLD_``) or elsewhere than glibc; True when set."""
+    if not sys.platform.startswith("linux") or "MALLOC_MMAP_THRESHOLD_" in environ:
+        return False
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(libc.mallopt(M_MMAP_THRESHOLD, LARGE_BUFFER))
+    except (OSError, AttributeError):
+        return False  # not glibc (musl...): nothing to ask
 
 
 def request_high_dpi() -> None:
@@ -30,9 +56,47 @@ def request_high_dpi() -> None:
 
 
 def system_scale() -> float:
-    """The desktop's scale factor (1.0 at 96 dpi, 2.0 at 200 %); 1.0 when unknown."""
-    scale = _windows_scale() if sys.platform == "win32" else _environment_scale(os.environ)
+    """The factor by which a new window is made larger than its size in logical pixels:
+    the desktop's scale (1.0 at 96 dpi, 2.0 at 200 %) where the game draws real pixels
+    (Windows, X11); 1.0 where the system scales the window itself (macOS, Wayland) or the
+    scale is unknown."""
+    if sys.platform == "win32":
+        scale = _windows_scale()
+    elif sys.platform == "darwin" or os.environ.get("WAYLAND_DISPLAY"):
+        scale = 1.0  # the window is in points: the system scales it up already
+    else:
+        scale = _environment_scale(os.environ)
+        if scale == 1.0 and os.environ.get("DISPLAY"):
+            scale = _xft_scale(_x_resources())
     return min(max(scale, SCALES[0]), SCALES[1])
+
+
+def _x_resources() -> str:
+    """The X server's resources (``xrdb -query``), or "" when they cannot be read."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    xrdb = shutil.which("xrdb")
+    if xrdb is None or driver in ("dummy", "offscreen"):
+        return ""
+    try:
+        done = subprocess.run(
+            [xrdb, "-query"], capture_output=True, text=True, timeout=1.0, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout if done.returncode == 0 else ""
+
+
+def _xft_scale(resources: str) -> float:
+    """The scale that ``Xft.dpi`` announces (192: 2.0); 1.0 without one."""
+    for line in resources.splitlines():
+        name, _sep, value = line.partition(":")
+        if name.strip() == "Xft.dpi":
+            try:
+                dpi = float(value.strip())
+            except ValueError:
+                return 1.0
+            return dpi / 96 if dpi > 0 else 1.0
+    return 1.0
 
 
 def _windows_scale() -> float:

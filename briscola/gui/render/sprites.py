@@ -10,7 +10,6 @@ the layout uses (rasterised from SVG), and rotated copies.
 from __future__ import annotations
 
 import math
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,11 +25,15 @@ if TYPE_CHECKING:
 #: The shadows' opacity: a card lying down, a card lifted or in flight.
 SHADOW_ALPHAS = (80, 110)
 #: The turned images kept (the fanned hands, the piles), in cards of the largest size.
-ROTATED_CARDS = 40
+ROTATED_CARDS = 32
+#: The turned shadows of cards at rest kept, in cards' worth.
+RESTING_SHADOWS = 10
+#: The turned images of cards on the move and their shadows kept, in cards' worth.
+FLYING_SHADOWS = 12
 
 
 class CardSprite:
-    __slots__ = ("air", "angle", "card", "dim", "flip", "glow", "lift", "w", "x", "y")
+    __slots__ = ("air", "angle", "card", "dim", "flip", "glow", "lift", "moving", "w", "x", "y")
 
     def __init__(
         self,
@@ -49,6 +52,9 @@ class CardSprite:
         self.flip = flip
         self.lift = 0.0  #: hover lift, 0..1
         self.air = False  #: moving: drawn above the rest, with a larger shadow
+        #: Sliding to another place this frame (the painter says): turned images are
+        #: fleeting, kept apart from those of cards at rest.
+        self.moving = False
         self.glow: tuple[int, int, int] | None = None
         self.dim = False
 
@@ -84,11 +90,20 @@ class CardRenderer:
         self.back = "classic"
         self.exact: set[int] = set()
         self.faces: set[int] = set()
+        #: Face widths rasterised only for the cards the table asks for (see want).
+        self.on_demand: set[int] = set()
+        self._wanted: tuple[frozenset[tuple[Card, int]], frozenset[Card]] | None = None
         self._scaled: LRU[pygame.Surface] = LRU(80)
         #: Turned cards and shadows, up to about ROTATED_CARDS cards' worth (see configure).
         self._rotated: LRU[pygame.Surface] = LRU(120, surface_bytes)
+        #: The turned shadows of cards in flight, up to FLYING_SHADOWS cards' worth.
+        self._flying: LRU[pygame.Surface] = LRU(24, surface_bytes)
+        #: The turned shadows of cards at rest (a few angles serve every card), kept apart
+        #: so that the turned cards streaming through never push them out.
+        self._shadows: LRU[pygame.Surface] = LRU(24, surface_bytes)
         #: Cards whose faces are still to rasterise in advance (see warm_some).
         self.cold: list[Card] = []
+        self._backs_warm = False
 
     def configure(
         self,
@@ -96,42 +111,81 @@ class CardRenderer:
         back: str,
         exact_widths: set[int],
         face_widths: set[int] | None = None,
+        on_demand: set[int] | None = None,
     ) -> None:
         """``exact_widths``: the widths the layout uses (backs are rasterised at each);
-        ``face_widths``: those at which faces are rasterised (and warmed in advance); faces
-        at other widths are scaled down from the nearest, never rasterised mid-animation.
-        Card images at sizes the layout no longer uses leave the caches."""
+        ``face_widths``: those at which faces are rasterised, the whole deck in advance on
+        a background thread, except at the ``on_demand`` widths, where only the cards
+        :meth:`want` names are (the player's hand, the briscola: memory follows what the
+        table shows). Faces at other widths are scaled down from the nearest, never
+        rasterised mid-animation. Card images at sizes the layout no longer uses leave the
+        caches."""
         faces = face_widths or exact_widths
-        if (style, back, exact_widths, faces) != (self.style, self.back, self.exact, self.faces):
+        demand = (on_demand or set()) & faces
+        same = (style, back, exact_widths, faces, demand)
+        if same != (self.style, self.back, self.exact, self.faces, self.on_demand):
             self._scaled.clear()
             self._rotated.clear()
+            self._flying.clear()
+            self._shadows.clear()
+            self._wanted = None
         self.style, self.back, self.exact, self.faces = style, back, exact_widths, faces
+        self.on_demand = demand
         widest = max(exact_widths | faces, default=80)
-        self._rotated.budget = ROTATED_CARDS * widest * round(widest * CARD_RATIO) * 4
+        card_bytes = widest * round(widest * CARD_RATIO) * 4
+        self._rotated.budget = ROTATED_CARDS * card_bytes
+        self._flying.budget = FLYING_SHADOWS * card_bytes
+        self._shadows.budget = RESTING_SHADOWS * card_bytes
         self.assets.keep_card_widths(exact_widths | faces)
         self.cold = [Card.from_index(i) for i in range(40)]
+        self._backs_warm = False
 
-    def warm_some(self, seconds: float = 0.004) -> None:
-        """Rasterise card faces for about ``seconds`` (a few per frame), so that the first
-        deal never stutters; the backs and shadows at every width in use come last."""
-        deadline = time.perf_counter() + seconds
-        while self.cold and time.perf_counter() < deadline:
-            card = self.cold.pop()
-            for width in self.faces:
-                self.base(card, width)
-            if not self.cold:
-                for width in self.exact:
-                    self.base(None, width)
-                    for alpha in SHADOW_ALPHAS:  # resting and lifted (see draw)
-                        self.assets.shadow(width, alpha)
+    @property
+    def warmed(self) -> set[int]:
+        """The face widths at which the whole deck is rasterised in advance."""
+        return self.faces - self.on_demand
+
+    def warm_some(self) -> None:
+        """Keep the deck's faces coming, so that the first deal never stutters: they are
+        rasterised on a background thread and taken in here as they are done (a quick
+        conversion each); the backs and shadows at every width in use come last."""
+        assets, style = self.assets, self.style
+        assets.collect()
+        for card in list(self.cold):
+            missing = [w for w in self.warmed if not assets.face_ready(card, style, w)]
+            if not missing:
+                self.cold.remove(card)
+            for width in missing:  # started once: asking again costs nothing
+                assets.prepare_face(card, style, width)
+        if not self.cold and not self._backs_warm:
+            self._backs_warm = True
+            for width in self.exact:
+                self.base(None, width)
+                for alpha in SHADOW_ALPHAS:  # resting and lifted (see draw)
+                    self.assets.shadow(width, alpha)
+
+    def want(self, faces: set[tuple[Card, int]], keep: set[Card]) -> None:
+        """The faces the table shows or soon will at the ``on_demand`` widths (card and
+        width: the player's hand, the briscola), started in the background; ``keep``:
+        cards whose faces there stay too (in flight). The others at those widths go."""
+        wanted = (frozenset(faces), frozenset(keep))
+        if wanted == self._wanted or not self.on_demand:
+            return
+        self._wanted = wanted
+        for card, width in faces:
+            if width in self.on_demand:
+                self.assets.prepare_face(card, self.style, width)
+        for width in self.on_demand:
+            held = keep | {card for card, w in faces if w == width}
+            self.assets.forget_faces(self.style, width, held)
+        self._scaled.clear()  # scaled from faces that may have gone
 
     def base(self, card: Card | None, width: int) -> pygame.Surface:
         """The face (or the back when ``card`` is None) at ``width`` pixels."""
         sources = self.exact if card is None else self.faces
         if width in sources or not sources:
             return self._raster(card, width)
-        bigger = [w for w in sources if w >= width]
-        source_w = min(bigger) if bigger else max(sources)
+        source_w = self._source_width(card, width)
 
         def scaled() -> pygame.Surface:
             source = self._raster(card, source_w)
@@ -141,6 +195,44 @@ class CardRenderer:
             return scaled()
         key = (card.code if card else "back", width, self.style, self.back)
         return self._scaled.get_or_make(key, scaled)
+
+    def _source_width(self, card: Card | None, width: int) -> int:
+        """The width rasterised that an image at ``width`` is scaled from: the nearest
+        larger of those at hand (faces at the widths on demand only where present)."""
+        sources = self.exact if card is None else self.faces
+        if width in sources or not sources:
+            return width
+        if card is not None:  # the widths where this card's face is at hand
+            style = self.style
+            at_hand = {w for w in self.on_demand if self.assets.face_ready(card, style, w)}
+            warmed = self.warmed
+            if warmed and width > max(warmed | at_hand):
+                # Larger than any face at hand (the called cards over the auction's
+                # buttons): scaled up this frame, sharp once made in the background.
+                larger = [w for w in self.on_demand if w >= width]
+                if larger:
+                    self.assets.prepare_face(card, style, min(larger))
+            sources = (warmed | at_hand) or sources
+        bigger = [w for w in sources if w >= width]
+        return min(bigger) if bigger else max(sources)
+
+    def _turned(self, card: Card | None, width: int, angle: int, moving: bool) -> pygame.Surface:
+        """``card`` (None: the back) at ``width`` turned by ``angle``, kept: with the cards
+        at rest, or, ``moving``, with the fleeting images (a card that comes to rest at
+        an angle it passed through takes its image along)."""
+        code = card.code if card is not None else "back"
+        key = (code, width, angle, self.style, self.back)
+        if key in self._rotated:
+            return self._rotated.get_or_make(key, _never)
+        if key in self._flying:
+            if moving:
+                return self._flying.get_or_make(key, _never)
+            image = self._flying[key]
+            del self._flying[key]
+            return self._rotated.get_or_make(key, lambda: image)
+        source = self.base(card, width)
+        cache = self._flying if moving else self._rotated
+        return cache.get_or_make(key, lambda: _turn(source, angle))
 
     def _raster(self, card: Card | None, width: int) -> pygame.Surface:
         if card is None:
@@ -181,22 +273,28 @@ class CardRenderer:
         Returns the rectangle painted (within :meth:`bounds`)."""
         width = max(8, round(sprite.w))
         show_face = sprite.face_up
-        image = self.base(sprite.card if show_face else None, width)
+        card = sprite.card if show_face else None
         squeeze = abs(math.cos(math.pi * sprite.flip))
-        if squeeze < 0.999:
+        angle = round(sprite.angle) % 360
+        moving = sprite.air or sprite.moving
+        if squeeze < 0.999:  # turning over: squeezed, then turned, for this frame only
+            image = self.base(card, width)
             image = pygame.transform.smoothscale(
                 image, (max(1, round(image.get_width() * squeeze)), image.get_height())
             )
-        angle = round(sprite.angle) % 360
-        if angle and squeeze >= 0.999 and width in self.exact:  # at rest: kept
-            code = sprite.card.code if show_face and sprite.card is not None else "back"
-            key = (code, width, angle, self.style, self.back)
-            rotated_from = image
-            image = self._rotated.get_or_make(
-                key, lambda: pygame.transform.rotozoom(rotated_from, angle, 1.0)
-            )
+            if angle:
+                image = _turn(image, angle)
         elif angle:
-            image = pygame.transform.rotozoom(image, angle, 1.0)
+            # Turned at a width in use (kept), then scaled when the card grows or shrinks
+            # in flight: one smoothing turn per angle rather than one per frame.
+            source_w = width if width in self.exact else self._source_width(card, width)
+            image = self._turned(card, source_w, angle, moving)
+            if source_w != width:
+                k = width / source_w
+                size = (max(1, round(image.get_width() * k)), max(1, round(image.get_height() * k)))
+                image = pygame.transform.smoothscale(image, size)
+        else:
+            image = self.base(card, width)
         cx = sprite.x
         cy = sprite.y - sprite.lift_px()
         lifted = sprite.air or sprite.lift > 0.05
@@ -204,9 +302,17 @@ class CardRenderer:
         # Shadows are soft: the one of the nearest width in use serves a card in flight.
         shadow_w = min(self.exact, key=lambda e: abs(e - width)) if self.exact else width
         dark = self.assets.shadow(shadow_w, SHADOW_ALPHAS[lifted])
-        if angle:
+        if angle and moving:
+            # A shadow on the move is soft and fleeting: turned without smoothing (a fifth
+            # of the cost at 4K, the same to the eye) and kept apart from those at rest.
+            flying_shadow = dark
+            dark = self._flying.get_or_make(
+                (shadow_w, lifted, angle),
+                lambda: pygame.transform.rotate(flying_shadow, angle),
+            )
+        elif angle:
             base_shadow = dark
-            dark = self._rotated.get_or_make(
+            dark = self._shadows.get_or_make(
                 ("shadow", shadow_w, lifted, angle),
                 lambda: pygame.transform.rotozoom(base_shadow, angle, 1.0),
             )
@@ -227,6 +333,16 @@ class CardRenderer:
             pygame.draw.rect(surface, sprite.glow, ring, width=glow_width, border_radius=radius)
             painted.union_ip(ring)
         return painted
+
+
+def _turn(image: pygame.Surface, angle: int) -> pygame.Surface:
+    """``image`` turned by ``angle`` degrees, smoothed (cards: turning them without
+    smoothing, tried for speed at 4K, leaves stepped edges that show even in flight)."""
+    return pygame.transform.rotozoom(image, angle, 1.0)
+
+
+def _never() -> pygame.Surface:
+    raise AssertionError("a cached image was made again")
 
 
 def _rotated_box(w: float, h: float, angle: int, cx: float, cy: float) -> pygame.Rect:

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 #: Draws the chrome over the cards and returns where it drew (None: it cannot say, and the
 #: frame is drawn whole).
 Chrome = Callable[[pygame.Surface], list[pygame.Rect] | None]
-#: Draws the felt's marks (trick ring, stock count) and returns where.
+#: Draws the felt's marks (trick ring, stock count) and returns where those that change with
+#: the marks' key lie (the count; not the ring, the same at every count).
 Marks = Callable[[pygame.Surface], list[pygame.Rect]]
 Placed = tuple[CardSprite, bool]  # a sprite and whether it casts a shadow
 
@@ -45,6 +46,7 @@ def sprite_state(sprite: CardSprite, casts: bool) -> tuple[Hashable, ...]:
         sprite.flip,
         sprite.lift,
         sprite.air,
+        sprite.moving,
         sprite.glow,
         sprite.dim,
         casts,

@@ -116,9 +116,12 @@ class TablePainter:
         whole window)."""
         still: list[tuple[CardSprite, bool]] = []
         live: list[tuple[CardSprite, bool]] = []
+        sliding = {id(tween.target) for tween in self.board.tweener.tweens}
         for sprite, casts in self.board.draw_order():
+            sprite.moving = id(sprite) in sliding
             (live if sprite.air or id(sprite) in moving else still).append((sprite, casts))
         live = [p for p in live if not p[0].air] + [(s, True) for s, _c in live if s.air]
+        self._want_faces(live)
         changed = self._update_still(surface.get_size(), still)
 
         def over_cards(target: pygame.Surface) -> list[pygame.Rect] | None:
@@ -133,6 +136,16 @@ class TablePainter:
             return None if more is None else self.footprint + more
 
         return self.composer.frame(surface, changed, live, over_cards, partial)
+
+    def _want_faces(self, live: list[tuple[CardSprite, bool]]) -> None:
+        """Tell the renderer which faces to keep at the widths it rasterises only on
+        demand: the player's hand, the briscola, and the cards in flight."""
+        board, lay = self.board, self.board.layout
+        faces = {(s.card, lay.card_w) for s in board.my_hand() if s.card is not None}
+        if board.briscola is not None and board.briscola.card is not None:
+            faces.add((board.briscola.card, lay.stock_w))
+        keep = {s.card for s, _casts in live if s.card is not None}
+        self.renderer.want(faces, keep)
 
     def draw_cards(
         self,
@@ -196,7 +209,7 @@ class TablePainter:
 
     def _draw_table_marks(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Soft marks on the felt: the trick area, the stock place and its count; returns
-        where they lie."""
+        where the marks that change lie (the count, the caption: the ring stays)."""
         board = self.board
         lay = board.layout
         rules = board.rules
@@ -204,8 +217,8 @@ class TablePainter:
         cx, cy = lay.centre
         radius = int(lay.trick_w * (1.35 if board.n <= 2 else 1.75))
         ring = _ring(radius, app.theme.ring)
-        drawn = [ring.get_rect(center=(round(cx), round(cy)))]
-        surface.blit(ring, drawn[0])
+        surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
+        drawn: list[pygame.Rect] = []
         px = self.px
         theme = app.theme
         if rules.stock_size > 0:
@@ -535,6 +548,10 @@ class TablePainter:
             0, 0, len(trick.cards) * (width + gap) + gap * 2, round(width * CARD_RATIO) + px(110)
         )
         panel.center = (round(lay.centre[0]), round(lay.centre[1]))
+        # Clear of the player's own name plate below it (up as far as the window allows).
+        plate_top = round(lay.spots[0].label[1] - lay.label_h / 2) - px(6)
+        panel.bottom = min(panel.bottom, plate_top)
+        panel.top = max(panel.top, px(4))
         draw_panel(surface, panel, app.theme)
         if self.is_player(trick.winner):
             title = _("Last trick: you took {points} points").format(points=trick.points)
