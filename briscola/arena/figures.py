@@ -47,7 +47,9 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
         cpu: list[float] = []
         forfeits = 0
         caller_hands = caller_wins = 0
+        caller_mp: list[float] = []
         other_hands = other_wins = 0
+        partner_hands = partner_wins = 0
         for r in results:
             played = [g for g in r.games if g.seats[entry]]
             if not played:
@@ -63,9 +65,13 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
                     if g.caller_entry == entry:
                         caller_hands += 1
                         caller_wins += g.caller_won
+                        caller_mp.append(g.caller_points)
                     else:
                         other_hands += 1
                         other_wins += g.score[entry] > 0
+                    if g.partner_entry == entry and g.seats[entry] == 1:
+                        partner_hands += 1  # one seat of its own: that seat was the partner
+                        partner_wins += g.caller_won
         score, lo, hi = mean_ci(score_blocks)
         margin = mean_ci(margin_blocks)[0]
         info: dict[str, Any] = {
@@ -88,8 +94,18 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
             info["match_points_ci95"] = [round(mp_lo, 4), round(mp_hi, 4)]
             info["caller_hands"] = caller_hands
             info["caller_win_rate"] = round(caller_wins / caller_hands, 4) if caller_hands else None
+            # What an auction won is worth: the caller's match points in the hands it called.
+            c_mp, c_lo, c_hi = mean_ci(caller_mp)
+            info["caller_match_points"] = round(c_mp, 4) if caller_mp else None
+            info["caller_match_points_ci95"] = (
+                [round(c_lo, 4), round(c_hi, 4)] if caller_mp else None
+            )
             info["other_hands"] = other_hands
             info["other_win_rate"] = round(other_wins / other_hands, 4) if other_hands else None
+            info["partner_hands"] = partner_hands
+            info["partner_win_rate"] = (
+                round(partner_wins / partner_hands, 4) if partner_hands else None
+            )
         bots.append(info)
     return {
         "preset": rules.name,
@@ -129,6 +145,7 @@ def format_table(summary: dict[str, Any]) -> str:
             "side won",
             "as caller",
             "caller won",
+            "pts/call",
             "margin",
             "ms/move",
             "p95 ms",
@@ -153,6 +170,7 @@ def format_table(summary: dict[str, Any]) -> str:
                     f"{b['score']:.3f}",
                     str(b["caller_hands"]),
                     "-" if rate is None else f"{rate:.3f}",
+                    "-" if b["caller_match_points"] is None else f"{b['caller_match_points']:+.2f}",
                     f"{b['margin']:+.1f}",
                     ms,
                     p95,

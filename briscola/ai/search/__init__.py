@@ -8,7 +8,9 @@ Hard is Perfect Information Monte Carlo done carefully:
    the end of the stock, when at most 24 deals remain possible, each is taken once instead.
    With ``inference`` on, samples are weighted by how well each explains the opponents'
    recent plays (:func:`.sampling.likelihood`) and, in Chiamata, by who probably holds the called
-   card (:func:`briscola.ai.knowledge.partner_probabilities`).
+   card (:func:`briscola.ai.knowledge.partner_probabilities`); ``inference="policy"`` weighs
+   them instead by the likelihood of the other seats' plays of the last two tricks under the
+   rollout policy (:mod:`.inference`; measured no better at a small budget, so not the default).
 2. **Evaluation** of each candidate (every legal card; with a swap available, the swap
    followed by each card) in each sample, the same samples and rollout randomness for every
    candidate so that the comparison is paired: the card is played, then the hand continues
@@ -43,6 +45,7 @@ The package, one job per module:
 * :mod:`.core`: the card play of one sample with cards as ints (the card tables of
   :mod:`briscola.engine.sim`), and the utility of a finished hand;
 * :mod:`.sampling`: what a view fixes, samples of the rest, their likelihood;
+* :mod:`.inference`: policy-based inference (a softmax over the rollout policy's values);
 * :mod:`.rollout`: medium's rules as a fast rollout policy (the weights of
   :mod:`briscola.ai.heuristic`), and playing a sample out;
 * :mod:`.solver`: exact endgames;

@@ -33,7 +33,7 @@ from briscola.ai.search.core import POINTS, SUIT, Game, SearchRules, cards_left,
 from briscola.ai.search.solver import solve, solve2
 from briscola.engine.sim import taker
 
-__all__ = ["HOLD_ODDS", "finish", "policy2", "policy_n"]
+__all__ = ["HOLD_ODDS", "finish", "policy2", "policy_n", "values2", "values_n"]
 
 
 def _comb_table(max_h: int) -> tuple[tuple[tuple[float, ...], ...], ...]:
@@ -102,13 +102,26 @@ def _unweighed(options: list[int], rules: SearchRules, rng: random.Random) -> in
 def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
     """The two-player rollout policy: medium's evaluation (:mod:`briscola.ai.medium`) with
     cards as ints. Each player counts the cards played and knows its own hand only."""
-    turn = game.turn
-    hand = game.hands[turn]
-    trick = game.trick
-    options = legal_cards(hand, trick, rules.follow)
+    options = legal_cards(game.hands[game.turn], game.trick, rules.follow)
     unweighed = _unweighed(options, rules, rng)
     if unweighed >= 0:
         return unweighed
+    return _first_best(options, values2(game, rules, options))
+
+
+def _first_best(options: list[int], values: list[float]) -> int:
+    best = 0
+    for i in range(1, len(values)):
+        if values[i] > values[best]:
+            best = i
+    return options[best]
+
+
+def values2(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
+    """The two-player policy's value of each of ``options`` (the higher, the likelier)."""
+    turn = game.turn
+    hand = game.hands[turn]
+    trick = game.trick
     gone = game.gone
     trump = rules.trump
     strength = rules.strength
@@ -121,8 +134,7 @@ def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
     adjust = 0.0
     if brisc >= 0 and stock_n == 2:
         adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
-    best_card = options[0]
-    best_value = -1e9
+    values: list[float] = []
     led = trick[0] if trick else -1
     for c in options:
         s = strength[c]
@@ -172,21 +184,25 @@ def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
         if adjust > 0.0:
             value += (1.0 - 2.0 * p_win) * adjust
         value -= TIE_STRENGTH * s + TIE_INDEX * c
-        if value > best_value:
-            best_value, best_card = value, c
-    return best_card
+        values.append(value)
+    return values
 
 
 def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
     """The rollout policy for three or more players: medium's evaluation with cards as ints
     (the sides of the sample are taken as known)."""
-    turn = game.turn
-    hand = game.hands[turn]
-    trick = game.trick
-    options = legal_cards(hand, trick, rules.follow)
+    options = legal_cards(game.hands[game.turn], game.trick, rules.follow)
     unweighed = _unweighed(options, rules, rng)
     if unweighed >= 0:
         return unweighed
+    return _first_best(options, values_n(game, rules, options))
+
+
+def values_n(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
+    """The policy's value of each of ``options`` for three or more players."""
+    turn = game.turn
+    hand = game.hands[turn]
+    trick = game.trick
     n = rules.n
     gone = game.gone
     trump = rules.trump
@@ -209,8 +225,7 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
     adjust = 0.0
     if brisc >= 0 and stock_n == n and rules.alternating:
         adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
-    best_card = options[0]
-    best_value = -1e9
+    values: list[float] = []
     for c in options:
         s = strength[c]
         suit = SUIT[c]
@@ -262,9 +277,8 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
         if adjust > 0.0:
             value += (1.0 - 2.0 * p_win) * adjust
         value -= TIE_STRENGTH * s + TIE_INDEX * c
-        if value > best_value:
-            best_value, best_card = value, c
-    return best_card
+        values.append(value)
+    return values
 
 
 def finish(

@@ -1,0 +1,149 @@
+"""Policy-based inference: how likely a sample makes the other seats' actual plays.
+
+As in the Skat programs, a sampled deal is weighted by the probability that the other
+players, holding the cards the sample gives them, would have played what they did, under a
+model of their play: a softmax over the rollout policy's values (medium's rules with cards
+as ints, :mod:`.rollout`), mixed with a uniform choice::
+
+    P(card) = (1 - NOISE) * exp(v(card) / TEMPERATURE) / sum(exp(v / TEMPERATURE)) + NOISE / k
+
+Each play of the last ``HISTORY`` tricks (the current one included) is scored from the
+position the player faced then: its hand rebuilt backwards from the sample (the card played
+goes back into the hand; a card drawn after the trick comes out of it, chosen at random
+among the hand's cards, since with a shuffled stock every order of the draws is as likely;
+the face-up briscola is the last card drawn), the trick so far, the cards gone and the
+stock size then. Nothing here reads a card the view does not show: the hands come from the
+sample.
+
+:class:`History` gathers, once per decision, the public part of every scored play;
+:meth:`History.likelihood` weighs one sample.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from briscola.ai.search.core import Game, SearchRules, legal_cards
+from briscola.ai.search.rollout import values2, values_n
+from briscola.engine import PlayerView
+
+__all__ = ["HISTORY", "NOISE", "TEMPERATURE", "History"]
+
+#: Softmax temperature, in the policy's points. A sharper model (4 points, 10% noise, five
+#: tricks) measured weaker (docs/ai.md): these softer values measured even with the default.
+TEMPERATURE: Final = 12.0
+#: Share of a uniformly random choice in the model (a slip, or a reason the model misses).
+NOISE: Final = 0.25
+#: Tricks scored, counting back from the current one.
+HISTORY: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    """One play by another seat, and the public position it was made in."""
+
+    seat: int
+    card: int
+    trick: tuple[int, ...]  # the cards before it in its trick
+    gone: tuple[bool, ...]  # per card: played before it
+    stock: int  # cards in the stock then
+    sizes: tuple[int, ...]  # hand sizes then (the player's own included)
+    #: The card the player drew after this trick, when it is known (the face-up briscola
+    #: at the last draw), -2 when it drew an unknown card, -1 when it drew none.
+    drew: int
+
+
+class History:
+    """The other seats' recent plays, in reverse order (latest first)."""
+
+    def __init__(self, seen: PlayerView, rules: SearchRules, depth: int = HISTORY) -> None:
+        self.rules = rules
+        self.me = seen.seat
+        self.n = n = seen.rules.players
+        hand_size = seen.rules.hand_size
+        first_stock = seen.rules.deck_size - n * hand_size
+        brisc = seen.briscola.index if seen.briscola is not None and rules.turned else -1
+        self.brisc = brisc
+        played = [(t.seats, tuple(c.index for c in t.cards), True) for t in seen.tricks]
+        if seen.table:
+            seats = tuple(s for s, _ in seen.table)
+            played.append((seats, tuple(c.index for _, c in seen.table), False))
+        start = max(0, len(played) - depth)
+        gone = [False] * 40
+        for _seats, cards, _ in played[:start]:
+            for c in cards:
+                gone[c] = True
+        moments: list[_Moment] = []
+        for j in range(start, len(played)):
+            seats, cards, done = played[j]
+            stock = max(0, first_stock - n * j)
+            size = hand_size - max(0, j - first_stock // n)
+            draws = done and stock > 0
+            for pos, (seat, card) in enumerate(zip(seats, cards, strict=True)):
+                if seat != self.me:
+                    sizes = tuple(size - (1 if s in seats[:pos] else 0) for s in range(n))
+                    drew = -1
+                    if draws:
+                        drew = (
+                            brisc
+                            if stock == n and brisc >= 0 and _last_drawer(seen) == seat
+                            else -2
+                        )
+                    moments.append(
+                        _Moment(seat, card, cards[:pos], tuple(gone), stock, sizes, drew)
+                    )
+                gone[card] = True
+        moments.reverse()
+        self.moments = moments
+
+    def __len__(self) -> int:
+        return len(self.moments)
+
+    def likelihood(
+        self, hands: list[list[int]], side: tuple[int, ...], rng: random.Random
+    ) -> float:
+        """The probability of the recorded plays if the hands are ``hands`` (the sample's,
+        now) and the sides ``side``."""
+        if not self.moments:
+            return 1.0
+        rules = self.rules
+        values = values2 if rules.n == 2 else values_n
+        held = {s: list(hands[s]) for s in range(self.n) if s != self.me}
+        log_p = 0.0
+        for m in self.moments:
+            hand = held[m.seat]
+            if m.drew != -1:  # undo the draw after this trick
+                if m.drew >= 0 and m.drew in hand:
+                    hand.remove(m.drew)
+                elif hand:
+                    hand.pop(int(rng.random() * len(hand)))
+            hand.append(m.card)
+            trick = list(m.trick)
+            options = legal_cards(hand, trick, rules.follow)
+            if len(options) < 2 or m.card not in options:
+                continue
+            hands_then = [hand if s == m.seat else [-1] * m.sizes[s] for s in range(self.n)]
+            stock = [self.brisc if rules.turned else -1] + [-1] * (m.stock - 1) if m.stock else []
+            game = Game(
+                hands_then, stock, trick, m.seat, side, [0.0] * (max(side) + 1), list(m.gone)
+            )
+            scores = values(game, rules, options)
+            top = max(scores)
+            exps = [math.exp((v - top) / TEMPERATURE) for v in scores]
+            chosen = exps[options.index(m.card)] / sum(exps)
+            log_p += math.log((1.0 - NOISE) * chosen + NOISE / len(options))
+        return math.exp(log_p)
+
+
+def _last_drawer(seen: PlayerView) -> int:
+    """Who drew the face-up briscola at the last draw: the seat that holds it now, if it is
+    still in a hand (known to all, it sits in ``known``), else -1."""
+    if seen.briscola is None:
+        return -1
+    for s, cards in enumerate(seen.known):
+        if seen.briscola in cards:
+            return s
+    return -1
