@@ -109,9 +109,23 @@ class RecordingSurface(pygame.Surface):
         return super().blit(source, dest, area, special_flags)
 
 
+class TextImage(pygame.Surface):
+    """A text image whose copies (faded for an animation) are known as the same text."""
+
+    def copy(self) -> TextImage:
+        twin = TextImage(self.get_size(), pygame.SRCALPHA)
+        twin.blit(self, (0, 0))
+        twin.known = self.known  # type: ignore[attr-defined]
+        _image, message, size, bold = self.known  # type: ignore[attr-defined]
+        self.known_in[id(twin)] = (twin, message, size, bold)  # type: ignore[attr-defined]
+        twin.known_in = self.known_in  # type: ignore[attr-defined]
+        return twin
+
+
 @contextlib.contextmanager
-def recording(app: App) -> Iterator[dict[int, tuple[Any, str, int, bool]]]:
-    """Remember every text image the App's assets render while inside."""
+def recording(app: App, copies: bool = False) -> Iterator[dict[int, tuple[Any, str, int, bool]]]:
+    """Remember every text image the App's assets render while inside; with ``copies``,
+    also the copies made of them (a label faded as it floats)."""
     images: dict[int, tuple[Any, str, int, bool]] = {}
     assets = app.assets
     original = assets.text
@@ -120,6 +134,12 @@ def recording(app: App) -> Iterator[dict[int, tuple[Any, str, int, bool]]]:
         message: str, size: int, colour: Any = (240, 240, 230), bold: bool = False
     ) -> pygame.Surface:
         image = original(message, size, colour, bold)
+        if copies:
+            tracked = TextImage(image.get_size(), pygame.SRCALPHA)
+            tracked.blit(image, (0, 0))
+            tracked.known = (tracked, message, int(size), bold)  # type: ignore[attr-defined]
+            tracked.known_in = images  # type: ignore[attr-defined]
+            image = tracked
         images[id(image)] = (image, message, int(size), bold)
         return image
 

@@ -189,6 +189,8 @@ def stats(kind: str) -> Callable[[App], Scene]:
         scene = show(app, StatsScene(app, Stats() if kind == "empty" else full_stats()))
         if kind == "dialog":
             scene.ask_reset()  # type: ignore[attr-defined]
+        if kind == "per-level":
+            scene.next_grouping()  # type: ignore[attr-defined]
         return scene
 
     return build
@@ -284,6 +286,7 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "stats-empty": stats("empty"),
     "stats": stats("full"),
     "stats-dialog": stats("dialog"),
+    "stats-per-level": stats("per-level"),
     "score-classic2": score("classic2"),
     "score-teams4": score("teams4", match="best-of-3"),
     "score-chiamata5": score("chiamata5", match="hands-3"),

@@ -65,8 +65,8 @@ def check_table(scene: Any) -> None:
 
 
 class Fallbacks(logging.Handler):
-    """Catches what must never happen in a run: a computer player's move that failed (it
-    played the first legal move instead) or a bot worker process that died."""
+    """Catches what must never happen in a run: a computer player's move that failed or was
+    illegal (the first legal move was played instead) or a bot worker process that died."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
@@ -74,7 +74,8 @@ class Fallbacks(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         text = record.getMessage()
-        if record.name == "briscola.gui.worker" or "first legal move" in text:
+        fell_back = "first legal move" in text or "chose an illegal move" in text
+        if record.name == "briscola.gui.worker" or fell_back:
             self.seen.append(f"{record.name}: {text}")
 
 

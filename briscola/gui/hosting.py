@@ -29,6 +29,7 @@ from briscola.client.session import POLL, RemoteSession
 from briscola.gui.options import DEFAULT_PORT
 from briscola.gui.widgets import BLINK_MS
 from briscola.gui.widgets.page import FormPage
+from briscola.protocol.wire import CODE_LENGTH
 from briscola.storage import paths
 from briscola.storage.seats import SeatStore
 from briscola.text.i18n import _
@@ -138,8 +139,12 @@ def error_text(message: dict[str, Any]) -> str:
             "The server refused that name: use letters, digits and spaces (at most 24)."
         ),
         "no_table": lambda: _("There is no table with that code. Check the code and try again."),
-        "bad_code": lambda: _("A table code has six letters and digits."),
+        "bad_code": lambda: _(
+            "That is not a table code: a code has {n} characters, the letters A to Z but I,"
+            " L and O, and the digits 2 to 9."
+        ).format(n=CODE_LENGTH),
         "bad_token": lambda: _("Your seat at that table is gone."),
+        "match_over": lambda: _("The match you left is over: your seat at that table is closed."),
         "too_many_failed_joins": lambda: _(
             "Too many wrong codes from this computer: wait a minute and try again."
         ),
@@ -326,15 +331,32 @@ def _finish_stopping(limit: float = 5.0) -> None:
 
 class OnlineSession(RemoteSession):
     """A seat at a table on a server, as the window plays it: leaving never waits for the
-    network (the connection closes in its own thread), and the seat kept in ``seats`` (to be
-    taken back after a crash) is forgotten."""
+    network (the connection closes in its own thread). While the match is under way the
+    server keeps a seat that is left (a computer plays for it), so the seat kept in ``seats``
+    stays, and Play online offers it back; once the match is over it is forgotten."""
 
     def __init__(self, client: NetClient, seats: SeatStore, backlog: list[dict[str, Any]]) -> None:
         super().__init__(client, backlog)
         self.held = seats
 
+    @property
+    def can_come_back(self) -> bool:
+        """Leaving now keeps the seat: the match is under way, so the server lets this
+        player take it back (with the token kept in ``seats``) until the match ends."""
+        return self.closed is None and self.phase in ("playing", "between")
+
+    def leave_question(self) -> str:
+        """What leaving does, asked before the player leaves."""
+        if self.can_come_back:
+            return _(
+                "Leave the table? A computer plays your cards from now on. You can take your"
+                " seat back from Play online until the match ends."
+            )
+        return _("Leave the table? Your seat is given up.")
+
     def close(self) -> None:
-        self.held.forget()
+        if not self.can_come_back:
+            self.held.forget()
         self.client.leave()
         self.client.close(timeout=0)
 
@@ -351,6 +373,14 @@ class HostedSession(OnlineSession):
     ) -> None:
         super().__init__(client, seats, backlog)
         self.host = host
+
+    @property
+    def can_come_back(self) -> bool:
+        """The table lives in this game: leaving closes it for everyone."""
+        return False
+
+    def leave_question(self) -> str:
+        return _("Leave the table? You host it: the table closes for everyone and the match ends.")
 
     def close(self) -> None:
         super().close()

@@ -46,7 +46,7 @@ from briscola.protocol.wire import (
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
 from briscola.server.fair import FairPool
-from briscola.server.seats import Seat, bot_names, seat_kinds
+from briscola.server.seats import Seat, bot_names, refuse_if_ended, seat_kinds
 from briscola.server.tables import FrameTap, Table
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ class Server:
     # ------------------------------------------------------------------ admission
 
     def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
-        address = address_of(ws)
+        address = address_of(ws, request.headers, self.config.trusted)
         if self._closing:
             return _refuse(ws, HTTPStatus.SERVICE_UNAVAILABLE, "the server is closing")
         if len(self.conns) >= self.config.max_connections:
@@ -177,7 +177,7 @@ class Server:
         return None
 
     async def _handle(self, ws: ServerConnection) -> None:
-        address = address_of(ws)
+        address = address_of(ws, ws.request.headers if ws.request else None, self.config.trusted)
         conn = Conn(ws, address, self.config)
         over = (
             len(self.conns) >= self.config.max_connections
@@ -469,6 +469,7 @@ class Server:
             # People share addresses (NAT): a valid token is never refused by the lock, and
             # a locked address learns nothing about codes.
             self._find(conn, message)
+            refuse_if_ended(table.ended_tokens if table is not None else None, token)
             raise self._failed(conn, "bad_token", "that seat token is not valid at this table")
         everyone = [*self.conns, *(self.shared.guests.values() if self.shared else ())]
         replaced = [other for other in everyone if other is not conn and other.seat is seat]

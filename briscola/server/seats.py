@@ -5,6 +5,8 @@ configuration, and the checks of the seats a host asks for."""
 from __future__ import annotations
 
 import asyncio
+import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
@@ -13,7 +15,16 @@ from briscola.ai import BOT_NAMES
 from briscola.game.driver import Seat as Player
 from briscola.protocol.wire import ProtocolError, check_name
 
-__all__ = ["LEVELS", "Peer", "Seat", "SeatKind", "TableConfig", "TableError"]
+__all__ = [
+    "LEVELS",
+    "Peer",
+    "Seat",
+    "SeatKind",
+    "TableConfig",
+    "TableError",
+    "give_up",
+    "refuse_if_ended",
+]
 
 SeatKind = Literal["human", "bot"]
 
@@ -67,6 +78,8 @@ class Seat:
     ready: bool = False
     away_since: float | None = None
     wants_next: bool = False
+    #: The person left the match (``leave``): the seat is theirs again until it ends.
+    left: bool = False
     #: Index into the hand's events up to which this seat's peer has been sent.
     sent: int = 0
     grace_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
@@ -119,6 +132,21 @@ class Seat:
             "away": self.away_since is not None,
             "replaced": self.kind == "human" and self.bot_plays,
         }
+
+
+def give_up(seat: Seat, ended: set[str]) -> None:
+    """The seat's token stops working; kept in ``ended``, a resume with it is told that the
+    match it was left in has ended (``match_over``)."""
+    if seat.token is not None:
+        ended.add(seat.token)
+        seat.token = None
+    seat.left = False
+
+
+def refuse_if_ended(ended: Iterable[str] | None, token: Any) -> None:
+    """A ``resume`` with a token :func:`give_up` kept in ``ended`` is told why it fails."""
+    if isinstance(token, str) and any(secrets.compare_digest(t, token) for t in ended or ()):
+        raise TableError("match_over", "the match you left is over: the seat is closed")
 
 
 def bot_names(data: Any) -> list[str]:

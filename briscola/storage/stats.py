@@ -3,7 +3,13 @@
 One :class:`Entry` per ``(preset, strength)``: the preset is the rules' name (``classic2``,
 ``teams4``...), the strength the strongest computer at the table (``easy``, ``medium``,
 ``hard``) or ``hot-seat`` when only humans play. Hands are counted from the point of view of
-a human seat (its side's points), matches as won, drawn or lost.
+a human seat (its side's points), matches as won, drawn or lost. :meth:`Stats.by_strength`
+and :meth:`Stats.by_preset` add them up per opponent level and per configuration, and
+:class:`Streaks` keeps the hands and matches won in a row against the computer (the run now
+and the best one).
+
+Format 2 added the streaks; a format 1 file loads as it is (its streaks start at 0) and is
+written as format 2 at the next save.
 
 The file is written atomically (see :mod:`.storage`): a write that fails half-way leaves the
 previous file whole, so the counts on disk never go backwards. Nothing good is lost:
@@ -33,7 +39,7 @@ from briscola.text.i18n import _
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1
+FORMAT = 2
 HOT_SEAT = "hot-seat"
 #: Opponent strengths, weakest first.
 STRENGTHS = (*LEVELS, HOT_SEAT)
@@ -111,7 +117,60 @@ class Entry:
         return entry, bad
 
 
+@dataclass
+class Streaks:
+    """Hands and matches won in a row against the computer (hot seat is not counted): the
+    run going on now and the longest one. A draw or a loss ends a run."""
+
+    hands: int = 0
+    best_hands: int = 0
+    matches: int = 0
+    best_matches: int = 0
+
+    def count_hand(self, won: bool) -> None:
+        self.hands = self.hands + 1 if won else 0
+        self.best_hands = max(self.best_hands, self.hands)
+
+    def count_match(self, won: bool) -> None:
+        self.matches = self.matches + 1 if won else 0
+        self.best_matches = max(self.best_matches, self.matches)
+
+    def then(self, later: Streaks) -> Streaks:
+        """These streaks followed by ``later`` (counted after them): the runs going on are
+        the later ones, the best the longest of both."""
+        return Streaks(
+            later.hands,
+            max(self.best_hands, later.best_hands),
+            later.matches,
+            max(self.best_matches, later.best_matches),
+        )
+
+    def to_json(self) -> dict[str, int]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def salvage(cls, data: Any) -> tuple[Streaks, list[str]]:
+        """Streaks from saved data (none saved: all 0); bad values are left out (0), and
+        named in the list returned."""
+        streaks = cls()
+        if data is None:
+            return streaks, []
+        if not isinstance(data, dict):
+            return streaks, ["streaks"]
+        bad: list[str] = []
+        for name in _STREAKS:
+            value = data.get(name, 0)
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT:
+                setattr(streaks, name, value)
+            else:
+                bad.append(f"streaks {name}")
+        streaks.best_hands = max(streaks.best_hands, streaks.hands)
+        streaks.best_matches = max(streaks.best_matches, streaks.matches)
+        return streaks, bad
+
+
 _COUNTS = tuple(f.name for f in dataclasses.fields(Entry))
+_STREAKS = tuple(f.name for f in dataclasses.fields(Streaks))
 #: No count is ever this large (a hand a second for thirty years is about 10**9).
 MAX_COUNT = 10**12
 
@@ -122,6 +181,7 @@ class Stats:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or paths.stats_file()
         self.entries: dict[tuple[str, str], Entry] = {}
+        self.streaks = Streaks()
         #: A message for the player about the last load or save (None when all went well).
         self.notice: str | None = None
         #: The file exists but could not be read: it must not be overwritten.
@@ -141,11 +201,12 @@ class Stats:
         """The saved statistics; empty when there are none; never raises."""
         stats = cls(path)
         found = read_file(stats.path)
-        waiting = stats._load_pending()
+        waiting, waiting_streaks = stats._load_pending()
         if found.status == "unreadable":
             # Keep off the file: only what could not be written waits in memory.
             stats._blocked = True
             stats.entries = waiting
+            stats.streaks = waiting_streaks
             stats.notice = _(
                 "Could not read the statistics: {problem}. They will not be overwritten;"
                 " new results are kept beside them until the file can be read."
@@ -159,6 +220,9 @@ class Stats:
         elif found.status == "ok":
             entries, problems, usable = _parse(found.data)
             stats.entries = entries
+            if usable:
+                stats.streaks, bad = Streaks.salvage(found.data.get("streaks"))
+                problems += bad
             if not usable:
                 stats._keep_aside()
             elif problems:
@@ -171,19 +235,23 @@ class Stats:
         if waiting:
             for key, entry in waiting.items():
                 stats.entry(*key).add(entry)
+            stats.streaks = stats.streaks.then(waiting_streaks)
             stats._pending_loaded = True
         return stats
 
-    def _load_pending(self) -> dict[tuple[str, str], Entry]:
+    def _load_pending(self) -> tuple[dict[tuple[str, str], Entry], Streaks]:
         found = read_file(self.pending_path)
         if found.status != "ok":
-            return {}
-        return _parse(found.data)[0]
+            return {}, Streaks()
+        entries, _problems, usable = _parse(found.data)
+        streaks = Streaks.salvage(found.data.get("streaks"))[0] if usable else Streaks()
+        return entries, streaks
 
     def _keep_aside(self) -> None:
         """Readable JSON that is not statistics: move it aside like a damaged file."""
         backup = keep_aside(self.path)
         self.entries = {}
+        self.streaks = Streaks()
         self.notice = _(
             "The statistics file was damaged. A copy was kept as {name} and the"
             " statistics start afresh."
@@ -196,6 +264,7 @@ class Stats:
                 {"preset": preset, "strength": strength, **entry.to_json()}
                 for (preset, strength), entry in self.rows()
             ],
+            "streaks": self.streaks.to_json(),
         }
 
     def save(self, merge: bool = True) -> str | None:
@@ -224,10 +293,12 @@ class Stats:
         found = read_file(self.path)
         if found.status == "unreadable":
             return False
-        saved = _parse(found.data)[0] if found.status == "ok" else {}
+        saved, _problems, usable = _parse(found.data) if found.status == "ok" else ({}, [], False)
         for key, entry in self.entries.items():
             saved.setdefault(key, Entry()).add(entry)
         self.entries = saved
+        if usable:
+            self.streaks = Streaks.salvage(found.data.get("streaks"))[0].then(self.streaks)
         self._blocked = False
         self._pending_loaded = True
         return True
@@ -263,6 +334,10 @@ class Stats:
             entry = self.entry(*key)
             for name in _COUNTS:
                 setattr(entry, name, max(getattr(entry, name), getattr(old, name)))
+        # The runs going on are ours (a loss ends one); the best runs never go down.
+        disk = Streaks.salvage(found.data.get("streaks"))[0]
+        self.streaks.best_hands = max(self.streaks.best_hands, disk.best_hands)
+        self.streaks.best_matches = max(self.streaks.best_matches, disk.best_matches)
 
     # ------------------------------------------------------------------ counting
 
@@ -291,6 +366,8 @@ class Stats:
             entry.hands_drawn += 1
         else:
             entry.hands_lost += 1
+        if opponent_strength(setup) != HOT_SEAT:
+            self.streaks.count_hand(result.winner == side)
 
     def record_match(self, setup: GameSetup, won: bool | None) -> None:
         """Count a finished match: won, lost, or drawn (None)."""
@@ -302,10 +379,13 @@ class Stats:
             entry.matches_won += 1
         else:
             entry.matches_lost += 1
+        if opponent_strength(setup) != HOT_SEAT:
+            self.streaks.count_match(won is True)
 
     def reset(self) -> str | None:
         """Forget everything and save; returns a notice if the file could not be written."""
         self.entries = {}
+        self.streaks = Streaks()
         return self.save(merge=False)
 
     # ------------------------------------------------------------------ reading
@@ -326,6 +406,21 @@ class Stats:
             return (order.get(preset, len(order)), preset, rank, strength)
 
         return sorted(self.entries.items(), key=key)
+
+    def by_strength(self) -> list[tuple[str, Entry]]:
+        """Every configuration added together, per opponent strength (weakest first)."""
+        out: dict[str, Entry] = {}
+        for (_preset, strength), entry in self.rows():
+            out.setdefault(strength, Entry()).add(entry)
+        rank = {name: i for i, name in enumerate(STRENGTHS)}
+        return sorted(out.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0]))
+
+    def by_preset(self) -> list[tuple[str, Entry]]:
+        """Every opponent strength added together, per configuration (in the rows' order)."""
+        out: dict[str, Entry] = {}
+        for (preset, _strength), entry in self.rows():
+            out.setdefault(preset, Entry()).add(entry)
+        return list(out.items())
 
     def total(self) -> Entry:
         """Every entry added together."""

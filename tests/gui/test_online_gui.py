@@ -27,7 +27,7 @@ from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer
 from briscola.client.session import RemoteSession
 from briscola.engine import Rules
-from briscola.game.setup import SeatConfig
+from briscola.game.setup import SeatConfig, default_setup
 from briscola.gui.app import App
 from briscola.gui.hosting import EmbeddedHost, HostedSession, address_url, error_text
 from briscola.gui.scenes.menu import MenuScene
@@ -35,6 +35,7 @@ from briscola.gui.scenes.newgame import NewGameScene, online_bot
 from briscola.gui.scenes.online import OnlineScene
 from briscola.gui.scenes.online_host import HostScene
 from briscola.gui.scenes.online_join import JoinScene
+from briscola.gui.scenes.pause import PauseScene
 from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.scenes.waiting_room import WaitingRoomScene
@@ -710,3 +711,91 @@ def wait_until(condition: Callable[[], bool], seconds: float = 20.0) -> bool:
             return True
         time.sleep(0.01)
     return condition()
+
+
+def open_the_menu(app: App, table: TableScene) -> PauseScene:
+    table.pause()
+    app.apply_requests()
+    menu = app.scene
+    assert isinstance(menu, PauseScene)
+    app.step(DT)  # laid out and drawn
+    return menu
+
+
+def test_a_guest_who_leaves_by_accident_is_asked_first_and_takes_the_seat_back(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        room = in_dario_s_waiting_room(app, owner, server.url, pump)
+        click(app, room.ready_button.rect.center)
+        table = started_once_anna_is_ready(app, owner, pump)
+        play = plays_first_legal(table, pump)
+        wait_for(app, lambda: len(table.session.view().tricks) >= 1, "a trick", play)
+        menu = open_the_menu(app, table)
+        # Online nothing pauses: the panel says so, and leaving is asked about first.
+        assert menu.title == "Menu" and menu.report()["labels"]["menu"] == "Leave the table"
+        click(app, menu.buttons[3].rect.center)
+        app.step(DT)
+        assert menu.asking and app.scene is menu
+        assert "Play online" in menu.online.leave_question()  # type: ignore[union-attr]
+        assert set(menu.report()["widgets"]) == {"stay", "confirm_leave"}
+        click(app, menu.stay_button.rect.center)
+        app.step(DT)
+        assert not menu.asking and app.scene is menu, "Stay: still at the table's menu"
+        click(app, menu.buttons[3].rect.center)
+        app.step(DT)
+        click(app, menu.leave_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, MenuScene), "the main menu", pump)
+        assert any("Play online" in notice.text for notice in app.notices)
+
+        def replaced() -> bool:
+            return owner.table is not None and bool(owner.table["seats"][1]["replaced"])
+
+        wait_for(app, replaced, "a computer plays for Anna", pump)
+        assert app.storage.seats.saved() is not None, "the seat is kept to come back to"
+        tricks = len(table.session.view().tricks)
+        app.open("online")
+        app.apply_requests()
+        hub = app.scene
+        assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+        hub.set_name("Anna")
+        click(app, hub.rejoin_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table again", pump)
+        again = app.scene
+        assert isinstance(again, TableScene) and again is not table
+        wait_for(app, lambda: not replaced(), "the computer hands the seat back", pump)
+        seen = again.session.view()
+        assert seen.seat == 1 and len(seen.tricks) >= tricks
+        wait_for(
+            app,
+            lambda: len(again.session.view().tricks) > len(seen.tricks),
+            "the hand goes on",
+            plays_first_legal(again, pump),
+        )
+        back_to_menu(app)
+    finally:
+        owner.client.close()
+
+
+def test_the_host_is_told_that_leaving_closes_the_table_and_a_local_game_just_pauses(
+    app: App,
+) -> None:
+    room = host_table(app, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
+    click(app, room.start_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    menu = open_the_menu(app, table)
+    menu.quit()
+    assert menu.asking, "quitting online is asked about too"
+    assert "closes for everyone" in menu.online.leave_question()  # type: ignore[union-attr]
+    menu.cancel()
+    back_to_menu(app)
+    local = guihelp.start_table(app, default_setup(Rules.preset("classic2"), "easy"))
+    menu = open_the_menu(app, local)
+    assert menu.title == "Paused" and menu.online is None
+    menu.menu()
+    app.apply_requests()
+    assert isinstance(app.scene, MenuScene), "a local table leaves at once (it is autosaved)"

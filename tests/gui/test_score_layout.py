@@ -177,3 +177,31 @@ def test_a_record_that_cannot_be_written_says_why_in_the_details(
     notes = [d for d in record.texts if d.text.startswith("Could not save the record: ")]
     assert len(notes) == 1 and scene.details_box.contains(notes[0].rect)
     assert problems(app, record) == []
+
+
+@pytest.mark.parametrize("preset", ["classic2", "teams4"])
+def test_during_the_count_no_points_label_is_drawn_over_a_card(app: App, preset: str) -> None:
+    """With motion on, each "+N" lights up under its card as it lands: at every moment of the
+    count no label lies over a card's face (issue 23, item 10)."""
+    app.settings.reduce_motion = False
+    try:
+        summary = make_summary(preset, seed=11, viewer=0)
+        scene = ScoreScene(app, summary, None, lambda: None, lambda: None)
+        start(app, scene)
+        moments = 0
+        while not scene.done and moments < 400:
+            scene.update(1 / 30)
+            moments += 1
+            landed = [card_rect(scene, c) for c in scene.cards if c.landed(scene.t, scene.flight)]
+            if not landed:
+                continue
+            with recording(app, copies=True) as images:
+                record = render(app, images).record
+            for drawn in record.texts:
+                if drawn.scene == "ScoreScene" and LABEL.match(drawn.text):
+                    inner = drawn.rect.inflate(-2, -2)
+                    over = [r for r in landed if r.colliderect(inner)]
+                    assert not over, f"{drawn.text!r} {drawn.rect} over a card {over[0]}"
+        assert scene.done
+    finally:
+        app.settings.reduce_motion = True

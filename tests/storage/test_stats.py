@@ -75,7 +75,7 @@ def test_record_save_and_load(path: Path) -> None:
         1,
     )
     assert again.total() == entry
-    assert json.loads(path.read_text(encoding="utf-8"))["format"] == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["format"] == 2
 
 
 def test_three_player_ties_and_teams(path: Path) -> None:

@@ -32,6 +32,7 @@ from briscola.gui.widgets import (
     draw_title,
     fitted_scale,
     is_press,
+    rounded,
 )
 from briscola.gui.widgets.page import DESIGN, PageScene
 from briscola.storage import paths
@@ -487,20 +488,15 @@ class ScoreScene(PageScene, HandTexts):
         size = self.label_size()
         if self.app.assets.font(size, True).size(label)[0] + px(4) > box.width:
             return  # cards packed too tightly for labels: the total says it all
-        self.painter.fit(surface, label, box, size, theme.accent, bold=True, align="center")
-        # The points float up over the card right after it lands.
+        # Right after the card lands its points light up where they stay, under the card
+        # (never over a card's face).
         span = FLOAT * max(self.factor, 0.3)
         age = self.t - (c.start + self.flight)
-        if self.instant or age > span:
-            return
-        k = age / span
-        rise = int(card_h * 0.3 * ease_out_cubic(k))
-        alpha = round(255 * (1 - k * k))
-        centre = (c.x + self.card_w // 2, c.y + card_h // 2 - rise)
-        for colour, offset in (((0, 0, 0), px(2)), (theme.accent, 0)):
-            image = self.app.assets.text(label, px(24), colour, True).copy()
-            image.set_alpha(alpha)
-            surface.blit(image, image.get_rect(center=(centre[0] + offset, centre[1] + offset)))
+        if not self.instant and 0 <= age <= span:
+            k = 1 - ease_out_cubic(age / span)
+            glow = rounded(box.size, (255, 255, 255, round(110 * k)), px(5))
+            surface.blit(glow, box.topleft)
+        self.painter.fit(surface, label, box, size, theme.accent, bold=True, align="center")
 
     def _draw_flying(self, surface: pygame.Surface) -> None:
         """Cards on their way from the pile to the row, turning face up halfway."""

@@ -1,5 +1,6 @@
 """The Statistics screen: a table of hands and matches per configuration and opponent
-strength, with a Reset that asks for confirmation first."""
+strength (or added up per opponent level, or per configuration), the hands and matches won
+in a row, and a Reset that asks for confirmation first."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from briscola.gui.widgets import (
     scroll_keys,
 )
 from briscola.gui.widgets.page import PageScene
-from briscola.storage.stats import HOT_SEAT, Entry, Stats
+from briscola.storage.stats import HOT_SEAT, Entry, Stats, Streaks
 from briscola.text.i18n import _, decimal
 from briscola.text.labels import level_label, preset_label
 
@@ -26,10 +27,43 @@ if TYPE_CHECKING:
     from briscola.gui.scene import Services
 
 
+#: A row that adds up every configuration (or every opponent strength).
+ALL = "*"
+#: How the rows are grouped: per configuration and strength, per strength, per configuration.
+GROUPINGS = ("both", "strength", "preset")
+
+
 def strength_label(strength: str) -> str:
+    if strength == ALL:
+        return _("All opponents")
     if strength == HOT_SEAT:
         return _("Hot-seat")
     return level_label(strength)
+
+
+def game_label(preset: str) -> str:
+    return _("All games") if preset == ALL else preset_label(preset)
+
+
+def grouping_label(grouping: str) -> str:
+    if grouping == "strength":
+        return _("Show: per opponent level")
+    if grouping == "preset":
+        return _("Show: per game")
+    return _("Show: per game and opponents")
+
+
+def streaks_text(streaks: Streaks) -> str:
+    """The runs won against the computer, now and best, in one sentence."""
+    return _(
+        "Won in a row against the computer: {hands} hands now (best {best_hands}),"
+        " {matches} matches now (best {best_matches})."
+    ).format(
+        hands=streaks.hands,
+        best_hands=streaks.best_hands,
+        matches=streaks.matches,
+        best_matches=streaks.best_matches,
+    )
 
 
 def percent(part: int, whole: int) -> str:
@@ -52,7 +86,7 @@ def _average(entry: Entry) -> str:
 
 
 COLUMNS: list[Column] = [
-    Column(lambda: _("Game"), 3.4, lambda preset, _s, _e: preset_label(preset), "left"),
+    Column(lambda: _("Game"), 3.4, lambda preset, _s, _e: game_label(preset), "left"),
     Column(lambda: _("Opponents"), 1.5, lambda _p, strength, _e: strength_label(strength), "left"),
     Column(lambda: _("Played"), 0.95, lambda _p, _s, e: str(e.hands)),
     Column(lambda: _("Won"), 0.85, lambda _p, _s, e: str(e.hands_won)),
@@ -94,7 +128,12 @@ class StatsScene(PageScene):
         self.scrollbar = Scrollbar()
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
         self.reset_button = Button(lambda: _("Reset statistics"), self.ask_reset, name="reset")
-        self.group = WidgetGroup([self.back_button, self.reset_button])
+        #: How the rows are grouped (one of :data:`GROUPINGS`).
+        self.grouping = GROUPINGS[0]
+        self.grouping_button = Button(
+            lambda: grouping_label(self.grouping), self.next_grouping, name="grouping"
+        )
+        self.group = WidgetGroup([self.back_button, self.grouping_button, self.reset_button])
         self.group.focus_widget(self.back_button)
         # The confirmation dialog.
         self.confirming = False
@@ -134,10 +173,19 @@ class StatsScene(PageScene):
         self._refresh()
         self.group.focus_widget(self.back_button)
 
+    def next_grouping(self) -> None:
+        self.grouping = GROUPINGS[(GROUPINGS.index(self.grouping) + 1) % len(GROUPINGS)]
+        self.scroll = 0.0
+
     def _refresh(self) -> None:
         self.reset_button.enabled = not self.stats.empty
+        self.grouping_button.enabled = not self.stats.empty
 
     def table_rows(self) -> list[tuple[str, str, Entry]]:
+        if self.grouping == "strength":
+            return [(ALL, strength, entry) for strength, entry in self.stats.by_strength()]
+        if self.grouping == "preset":
+            return [(preset, ALL, entry) for preset, entry in self.stats.by_preset()]
         return [(preset, strength, entry) for (preset, strength), entry in self.stats.rows()]
 
     # ------------------------------------------------------------------ layout
@@ -157,7 +205,7 @@ class StatsScene(PageScene):
             self.table.x,
             self.table.y + header_h + px(4),
             self.table.width,
-            self.table.height - header_h - px(4) - self.row_h - px(8),
+            self.table.height - header_h - px(4) - 2 * self.row_h - px(8),
         )
         self.scrollbar.track = pygame.Rect(
             self.panel.right - px(20), self.body.y, px(8), self.body.height
@@ -174,6 +222,12 @@ class StatsScene(PageScene):
         self.reset_button.rect = pygame.Rect(
             left + total_w - bw, h - margin - button_h, bw, button_h
         )
+        gap = px(16)
+        room = total_w - 2 * (bw + gap)
+        self.grouping_button.rect = pygame.Rect(
+            0, h - margin - button_h, min(room, px(420)), button_h
+        )
+        self.grouping_button.rect.centerx = left + total_w // 2
         self.dialog = pygame.Rect(0, 0, min(w - 2 * margin, px(560)), px(220))
         self.dialog.center = (w // 2, h // 2)
         dbw = (self.dialog.width - 3 * px(20)) // 2
@@ -328,6 +382,11 @@ class StatsScene(PageScene):
         for index in range(2, len(COLUMNS)):
             value = COLUMNS[index].value("", "", total)
             self._cell(surface, index, y, value, theme.accent, bold=True)
+        # The runs won in a row, under the totals.
+        line = pygame.Rect(
+            self.table.x + px(6), y + self.row_h, self.table.width - px(12), self.row_h
+        )
+        self.painter.fit(surface, streaks_text(self.stats.streaks), line, px(17), theme.text)
 
     def _draw_dialog(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -293,7 +293,8 @@ class WaitingRoomScene(OnlinePage):
             box = pygame.Rect(x, y, w, row - px(6))
             badge = pygame.Rect(box.x, box.y, box.height, box.height).inflate(-px(8), -px(8))
             pygame.draw.circle(surface, (206, 194, 160), badge.center, badge.width // 2)
-            fit(surface, str(seat["seat"] + 1), badge, badge.height, (20, 24, 20), True, "center")
+            digit = round(badge.height * 0.62)  # the digit's ink stays inside its circle
+            fit(surface, str(seat["seat"] + 1), badge, digit, (20, 24, 20), True, "center")
             name_box = pygame.Rect(badge.right + px(12), box.y, int(w * 0.5), box.height)
             state_box = pygame.Rect(
                 name_box.right + px(8), box.y, box.right - name_box.right - px(8), box.height

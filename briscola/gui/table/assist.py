@@ -63,6 +63,17 @@ def points_taken(seen: PlayerView) -> list[tuple[tuple[int, ...], int]]:
     ]
 
 
+def moved_this_hand(seen: PlayerView) -> bool:
+    """The seat of ``seen`` has made a move in this hand (what an undo takes back)."""
+    seat = seen.seat
+    return (
+        any(bidder == seat for bidder, _bid in seen.bids)
+        or any(record.seat == seat for record in seen.swaps)
+        or any(player == seat for player, _card in seen.table)
+        or any(seat in trick.seats for trick in seen.tricks)
+    )
+
+
 class Assist:
     """The hint, values overlay, memory aid and undo of a table (see the module docstring).
     ``undone()`` is called after an undo so that the table redraws the position."""
@@ -90,6 +101,8 @@ class Assist:
         self._hint_shown: Hashable | None = None
         self.memory_open = False
         self.undo_button = Button(lambda: _("Undo"), self.undo, name="undo")
+        #: Where the card values were drawn last (card, badge), for the layout tests.
+        self.value_boxes: list[tuple[Card, pygame.Rect]] = []
         self.memory_button = Button(lambda: _("Memory"), self.toggle_memory, name="memory")
         self.buttons = WidgetGroup([self.undo_button, self.memory_button])
         self._awaiting = False
@@ -146,7 +159,9 @@ class Assist:
 
     @property
     def can_undo(self) -> bool:
-        return self._awaiting and self.session.can_undo
+        """Undo does something now: the player is to move and has a move of this hand to
+        take back (a bid, the call, a swap or a card; in every configuration alike)."""
+        return self._awaiting and self.session.can_undo and moved_this_hand(self.session.view())
 
     # ------------------------------------------------------------------ actions
 
@@ -368,6 +383,7 @@ class Assist:
         best = max(values.values())
         px = self.px
         size = max(13, px(17))
+        self.value_boxes = []
         for sprite in self.board.my_hand():
             if sprite.card is None or sprite.card not in values:
                 continue
@@ -375,11 +391,14 @@ class Assist:
             colour = theme.accent if points == best else theme.text
             image = self.app.assets.text(decimal(points), size, colour, True)
             rect = sprite.rect()
-            # Inside the card's top edge: above it lie the player's name and the hint's tag.
-            chip = image.get_rect(midtop=(rect.centerx, rect.top + px(22)))
-            back = chip.inflate(px(12), px(4))
+            # In the card's bottom left corner: the figure's face is in the upper middle,
+            # the corner indices top left and bottom right, the next card covers the right.
+            back = image.get_rect().inflate(px(12), px(4))
+            back.bottomleft = (rect.left + px(5), rect.bottom - px(8))
+            chip = image.get_rect(center=back.center)
             draw_panel(surface, back, theme, back.height // 2)
             surface.blit(image, chip)
+            self.value_boxes.append((sprite.card, back))
 
     def memory_lines(self) -> list[tuple[str, str]]:
         """The memory aid's rows: (label, content), from the shown seat's view."""

@@ -18,7 +18,7 @@ from briscola.gui.widgets import rounded
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from briscola.game.session import SessionView
     from briscola.gui.scene import Services
@@ -75,8 +75,12 @@ class TableBanner:
             elif seat.away:
                 self.notes.append(_("{name} lost the connection: waiting…").format(name=seat.name))
 
-    def draw(self, surface: pygame.Surface, top: int) -> None:
-        """The banner and the notes, centred from ``top`` down."""
+    def draw(
+        self, surface: pygame.Surface, top: int, avoid: Sequence[pygame.Rect] = ()
+    ) -> list[pygame.Rect]:
+        """The banner and the notes, centred from ``top`` down; a note goes further down
+        until it is clear of ``avoid`` (the other seats' cards and name plates: a note stays
+        up for long, and must not hide them). Returns the boxes drawn."""
         px = self.px
         assets = self.app.assets
         theme = self.app.theme
@@ -84,10 +88,19 @@ class TableBanner:
         lines = ([(self.banner, BANNER_COLOUR, 22)] if self.banner else []) + [
             (note, NOTE_COLOUR, 17) for note in self.notes
         ]
+        drawn: list[pygame.Rect] = []
         for text, colour, size in lines:
             image = assets.text(text, px(size), theme.text, bold=colour is BANNER_COLOUR)
             box = image.get_rect().inflate(px(28), px(14))
             box.midtop = (surface.get_width() // 2, y)
+            if colour is NOTE_COLOUR:
+                for _tries in range(len(avoid) + 1):
+                    hit = [rect for rect in avoid if rect.colliderect(box)]
+                    if not hit:
+                        break
+                    box.top = max(rect.bottom for rect in hit) + px(6)
             surface.blit(rounded(box.size, colour, px(10)), box.topleft)
             surface.blit(image, image.get_rect(center=box.center))
+            drawn.append(box)
             y = box.bottom + px(6)
+        return drawn

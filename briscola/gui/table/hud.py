@@ -1,4 +1,4 @@
-"""The table's buttons: Menu, Last trick, Hint, Deck in a row at the top left, and Swap by
+"""The table's buttons: Menu, Last trick, Hint, Deck in a row at the top left, and Swap beside
 the briscola (shown only when the player may swap)."""
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ class TableHud(WidgetGroup):
             width = max(px(70), font.size(button.label())[0] + px(24))
             button.rect = pygame.Rect(x, y, width, h)
             x += width + px(8)
+        # Swap: beside the turned briscola, on the side away from the stock (above or below
+        # it, the button would lie over the stock's cards or leave the window).
         bx, by = layout.briscola
-        rect = pygame.Rect(0, 0, px(90), px(32))
-        rect.midtop = (round(bx), round(by + layout.stock_w * 0.5 + px(14)))
-        if rect.bottom > layout.h - px(4):
-            rect.midbottom = (round(bx), round(by - layout.stock_w * 0.5 - px(14)))
+        rect = pygame.Rect(0, 0, max(px(90), font.size(self.swap.label())[0] + px(24)), h)
+        rect.midleft = (round(bx + layout.stock_w * CARD_RATIO * 0.5 + px(12)), round(by))
         self.swap.rect = rect
 
     def clear_of_hands(
