@@ -1,10 +1,13 @@
 """A bot program over the bot protocol (``docs/bot-protocol.md``):
 
-    python -m briscola.bot --level hard
+    python -m briscola.bot --level hard      # random, easy, medium, pimc, hard, rules
 
 It reads one JSON request per line on stdin and answers each with one JSON line on stdout
 (``act`` requests with an action such as ``{"play": "3S"}``), until ``{"cmd": "quit"}`` or
-the end of input. Malformed or illegal requests get ``{"error": "..."}``; the program keeps
+the end of input. When an ``act`` offers partner signals (``may_signal``), the program may
+answer with one first, ``{"signal": "king"}``: always a true one, by the convention of the
+game's computer players (:mod:`briscola.ai.signals`); ``--no-signals`` never signals.
+Malformed or illegal requests get ``{"error": "..."}``; the program keeps
 going. A wrong command line exits with status 2, a host that closes the pipes ends it
 quietly.
 """
@@ -19,8 +22,10 @@ import random
 import sys
 from collections.abc import Sequence
 
-from briscola.ai import BOT_NAMES, Bot, make_bot
+from briscola.ai import BOT_NAMES, Bot
 from briscola.ai.protocol import serve
+from briscola.ai.signals import choose_signal
+from briscola.arena.rulebot import ARENA_BOTS, make_arena_bot
 from briscola.cliargs import whole_number
 
 __all__ = ["main"]
@@ -31,13 +36,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m briscola.bot",
         description="Play Briscola over the JSON-lines bot protocol on stdin/stdout.",
     )
-    parser.add_argument("--level", default="medium", choices=BOT_NAMES, help="which bot")
+    parser.add_argument(
+        "--level",
+        default="medium",
+        choices=(*BOT_NAMES, *ARENA_BOTS),
+        help="which bot (rules: the arena's independent rule player)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     parser.add_argument(
         "--budget",
         type=whole_number(1),
         default=None,
         help="search bots: samples per move (deterministic)",
+    )
+    parser.add_argument(
+        "--no-signals",
+        action="store_true",
+        help="never make partner signals, even when the host offers them",
     )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
@@ -48,13 +63,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         opts: dict[str, object] = {}
         if args.budget is not None and level in ("hard", "pimc"):
             opts["budget"] = args.budget
-        return make_bot(level, rng, time_limit=time_limit, **opts)
+        return make_arena_bot(level, rng, time_limit=time_limit, **opts)
 
     # Bytes that are not UTF-8 get an error reply, never a crash.
     stdin = sys.stdin
     if isinstance(stdin, io.TextIOWrapper):
         stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
-    status = serve(make, stdin, sys.stdout, name=f"briscola {level}")
+    signaller = None if args.no_signals else choose_signal
+    status = serve(make, stdin, sys.stdout, name=f"briscola {level}", signaller=signaller)
     _quiet_stdout()
     return status
 

@@ -2,7 +2,10 @@
 which cards beat which, how likely a seat is to hold a card that beats the trick, and who
 is on whose side (Chiamata partners are inferred from the play).
 
-Everything here reads a view only; nothing ever looks at a :class:`GameState`.
+Everything here reads a view only; nothing ever looks at a :class:`GameState`. A counting
+player also takes the partner signals it sees as known
+(:func:`briscola.ai.signals.with_signal_evidence`): a claimed Ace, Three or King of trump
+is in the signaller's hand, "no trump" makes the signaller void in trump until it draws.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
 
+from briscola.ai.signals import with_signal_evidence
 from briscola.engine import Card, PlayerView, Rank, Suit
 from briscola.engine.rules import Rules
 
@@ -126,7 +130,8 @@ class Knowledge:
     ``unseen`` are cards that could be anywhere hidden (other hands, the face-down stock);
     ``known[s]`` are cards certainly in seat ``s``'s hand; ``hidden[s]`` how many of seat
     ``s``'s cards are unknown. With ``counting=False`` (a forgetful player) every card not
-    in the own hand and not on the table is treated as possibly outstanding.
+    in the own hand and not on the table is treated as possibly outstanding, and signals are
+    not taken into account.
     """
 
     view: PlayerView
@@ -142,6 +147,7 @@ class Knowledge:
     def of(cls, seen: PlayerView, counting: bool = True) -> Knowledge:
         rules = seen.rules
         if counting:
+            seen = with_signal_evidence(seen)  # the same view when no signal tells anything
             unseen = frozenset(seen.unseen_cards())
         else:
             on_table = {card for _, card in seen.table}

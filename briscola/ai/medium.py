@@ -12,7 +12,11 @@ for tricks worth them), plus a few situational terms:
 * the last draw of the stock: with two players (or alternating teams) the loser of the trick
   takes the face-up briscola, so a valuable briscola makes losing a poor trick attractive;
 * teams and Chiamata: partners (known or inferred) count as its side; a secret partner keeps
-  the called card back while it is not needed.
+  the called card back while it is not needed;
+* partner signals (rule option ``signals``): card counting takes a partner's claims as known
+  (:class:`~briscola.ai.knowledge.Knowledge`), and a partner's request in this trick weighs
+  in (:func:`direction_value`): "let it go" costs a trump that would take a cheap trick,
+  "take it" favours a card that takes the trick from the opponents.
 
 The Chiamata auction and call come from :mod:`briscola.ai.bidding`.
 """
@@ -20,6 +24,7 @@ The Chiamata auction and call come from :mod:`briscola.ai.bidding`.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from briscola.ai.bidding import choose_bid, choose_call
 from briscola.ai.heuristic import (
@@ -38,9 +43,17 @@ from briscola.ai.heuristic import (
     briscola_draw_value,
 )
 from briscola.ai.knowledge import Knowledge, beats, table_winner
+from briscola.ai.signals import partner_direction
 from briscola.engine import PASS, Action, Bid, Call, Card, Pass, Play, PlayerView, Swap
 
-__all__ = ["EasyBot", "MediumBot", "medium_action"]
+__all__ = ["EasyBot", "MediumBot", "direction_value", "medium_action"]
+
+#: "Let it go": what a trump that would take a trick worth less than this costs ...
+LEAVE_CHEAP: Final = 10
+#: ... in expected points (more than a trump's keep value, so that a cheaper card wins).
+LEAVE_COST: Final = 12.0
+#: "Take it": what a card that takes the trick from the opponents gains (the partner's load).
+TAKE_BONUS: Final = 10.0
 
 
 def keep_value(card: Card, kn: Knowledge, careless: bool = False) -> float:
@@ -140,6 +153,31 @@ def evaluate_play(card: Card, kn: Knowledge, careless: bool = False) -> float:
     return value
 
 
+def direction_value(card: Card, kn: Knowledge, direction: str | None) -> float:
+    """What a partner's request in this trick (:func:`briscola.ai.signals.partner_direction`)
+    adds to playing ``card``: "leave" (let it go) takes :data:`LEAVE_COST` from a trump that
+    would take a trick with under :data:`LEAVE_CHEAP` points on the table; "take" gives
+    :data:`TAKE_BONUS` to a card that takes a trick the opponents are winning. Nothing
+    without a request, or when leading."""
+    if direction is None:
+        return 0.0
+    seen = kn.view
+    table = seen.table
+    takes = True
+    opponents_win = True
+    if table:
+        best_seat, best = table_winner(table, kn.trump, kn.strength)
+        takes = beats(best, card, kn.trump, kn.strength)
+        opponents_win = kn.mates[best_seat] < 0.5
+    if direction == "leave":
+        cheap = sum(c.points for _, c in table) < LEAVE_CHEAP
+        spends = card.suit is kn.trump and takes and bool(table)
+        return -LEAVE_COST if spends and cheap else 0.0
+    if direction == "take" and takes and opponents_win and table:
+        return TAKE_BONUS
+    return 0.0
+
+
 def _draw_adjustment(kn: Knowledge, p_win: float) -> float:
     """Value of what this trick's winner and loser draw at the end of the stock."""
     seen = kn.view
@@ -178,12 +216,14 @@ def medium_action(seen: PlayerView, careless: bool = False, counting: bool = Tru
         if isinstance(action, Swap):
             return action
     kn = Knowledge.of(seen, counting=counting)
+    direction = partner_direction(seen) if counting else None
     best_action: Action = legal[0]
     best_value = float("-inf")
     for action in legal:
         if not isinstance(action, Play):
             continue
         value = evaluate_play(action.card, kn, careless)
+        value += direction_value(action.card, kn, direction)
         # Deterministic tie-break: the weaker, lower card.
         value -= TIE_STRENGTH * kn.strength[action.card.rank] + TIE_INDEX * action.card.index
         if value > best_value:

@@ -22,7 +22,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Final
 
 from briscola.ai.base import Bot
-from briscola.engine import Action, PlayerView, Rules, action_from_json
+from briscola.engine import (
+    SIGNAL_KINDS,
+    Action,
+    PlayerView,
+    Rules,
+    Signal,
+    action_from_json,
+    signal_from_json,
+)
 from briscola.engine.codec import CodecError, parse_json
 from briscola.engine.view import view_from_json
 
@@ -46,13 +54,22 @@ class BotProgramError(RuntimeError):
 # ---------------------------------------------------------------------------- server
 
 
+#: A seat's partner signal for a view, or None (:func:`briscola.ai.signals.choose_signal`).
+Signaller = Callable[[PlayerView], Signal | None]
+
+
 def handle_request(
-    line: str, make: Callable[[float | None], Bot], state: dict[str, Any]
+    line: str,
+    make: Callable[[float | None], Bot],
+    state: dict[str, Any],
+    signaller: Signaller | None = None,
 ) -> dict[str, Any] | None:
     """Answer one protocol line. Returns the reply object, or None for ``quit``.
 
     ``make(time_limit_seconds)`` builds the bot that answers ``act``; ``state`` keeps the
-    bot between requests (one bot per ``new_game``). Never raises: whatever the line holds,
+    bot between requests (one bot per ``new_game``). ``signaller``, when given, may answer
+    an ``act`` that offers signals (``may_signal``) with a signal instead of an action; the
+    host then asks again. Never raises: whatever the line holds,
     the answer is a reply or an ``{"error": ...}`` object. A request's ``id`` (a number or
     a short string) is echoed in its reply, so a host can tell a late reply from the
     current one.
@@ -71,7 +88,7 @@ def handle_request(
     if request_id is not None and not _valid_id(request_id):
         return {"error": "id must be a whole number or a string of at most 64 characters"}
     try:
-        reply = _answer(message, make, state)
+        reply = _answer(message, make, state, signaller)
     except Exception as exc:  # a bug must cost one request, never the program
         reply = {"error": f"internal error: {type(exc).__name__}: {exc}"}
     if reply is not None and request_id is not None:
@@ -85,8 +102,21 @@ def _valid_id(value: Any) -> bool:
     return isinstance(value, int) or (isinstance(value, str) and len(value) <= 64)
 
 
+def _may_signal(message: Mapping[str, Any]) -> tuple[str, ...] | str:
+    """The signal kinds an ``act`` request offers (none when absent), or what is wrong."""
+    offered = message.get("may_signal", [])
+    if not isinstance(offered, list) or not all(
+        isinstance(kind, str) and kind in SIGNAL_KINDS for kind in offered
+    ):
+        return "act: may_signal must be a list of signal kinds (" + ", ".join(SIGNAL_KINDS) + ")"
+    return tuple(offered)
+
+
 def _answer(
-    message: dict[str, Any], make: Callable[[float | None], Bot], state: dict[str, Any]
+    message: dict[str, Any],
+    make: Callable[[float | None], Bot],
+    state: dict[str, Any],
+    signaller: Signaller | None,
 ) -> dict[str, Any] | None:
     cmd = message.get("cmd")
     if cmd == "quit":
@@ -124,6 +154,13 @@ def _answer(
         return {"error": f"act: {exc}"}
     if seen.phase == "over" or seen.current_player != seen.seat or not seen.legal:
         return {"error": "act: it is not this seat's turn (no legal actions in the view)"}
+    offered = _may_signal(message)
+    if isinstance(offered, str):
+        return {"error": offered}
+    if offered and signaller is not None:
+        signal = signaller(seen)
+        if signal is not None and signal.kind in offered:
+            return signal.to_json()
     limit = None if limit_ms is None else float(limit_ms) / 1000.0
     bot = state.get("bot")
     if bot is None or state.get("limit") != limit:
@@ -144,8 +181,10 @@ def serve(
     stdin: IO[str],
     stdout: IO[str],
     name: str = "briscola",
+    signaller: Signaller | None = None,
 ) -> int:
     """Answer requests from ``stdin`` until ``quit`` or end of input; returns the exit code.
+    ``signaller`` makes partner signals when an ``act`` offers them (:func:`handle_request`).
 
     A host that stops reading (its end of ``stdout`` closed) ends the loop quietly, as the
     end of input does.
@@ -154,7 +193,7 @@ def serve(
     for line in stdin:
         if not line.strip():
             continue
-        reply = handle_request(line, make, state)
+        reply = handle_request(line, make, state, signaller)
         if reply is None:
             return 0
         try:
@@ -168,7 +207,7 @@ def serve(
 # ---------------------------------------------------------------------------- client
 
 
-_ACTION_KEYS: Final = ("play", "swap", "bid", "pass", "call")
+_ACTION_KEYS: Final = ("play", "swap", "bid", "pass", "call", "signal")
 
 
 def _stale(message: Mapping[str, Any], reply: Mapping[str, Any]) -> bool:
@@ -340,11 +379,23 @@ class ProgramBot:
         self.request({"cmd": "game_over", "result": dict(result)})
 
     def choose(self, view: PlayerView) -> Action:
+        answer = self.act(view)
+        assert isinstance(answer, Action)  # act refuses a signal that was not offered
+        return answer
+
+    def act(self, view: PlayerView, may_signal: Sequence[Signal] = ()) -> Action | Signal:
+        """The program's answer to ``act``: an action of ``view.legal``, or, when
+        ``may_signal`` offers some, one of those signals (the host makes it, then asks
+        again); anything else raises :class:`BotProgramError`."""
         message: dict[str, Any] = {"cmd": "act", "view": view.to_json()}
         if self.time_limit is not None:
             message["time_limit_ms"] = max(1, round(self.time_limit * 1000))
+        if may_signal:
+            message["may_signal"] = [signal.kind for signal in may_signal]
         reply = self.request(message)
         reply.pop("id", None)
+        if "signal" in reply:
+            return self._signal(reply, may_signal)
         try:
             action = action_from_json(reply)
         except ValueError as exc:
@@ -356,3 +407,15 @@ class ProgramBot:
                 + ")"
             )
         return action
+
+    def _signal(self, reply: Mapping[str, Any], may_signal: Sequence[Signal]) -> Signal:
+        try:
+            signal = signal_from_json(reply)
+        except ValueError as exc:
+            raise BotProgramError(f"{self.name}: bad signal {dict(reply)!r}: {exc}") from None
+        if signal not in may_signal:
+            offered = " ".join(s.kind for s in may_signal) or "none"
+            raise BotProgramError(
+                f"{self.name}: signal {signal.kind!r} not allowed now (may signal: {offered})"
+            )
+        return signal

@@ -12,8 +12,18 @@ from typing import Any
 
 from briscola.ai import Bot
 from briscola.ai.protocol import BotProgramError, ProgramBot
+from briscola.ai.signals import choose_signal
 from briscola.arena.spec import ArenaConfig, deal_order, entry_count, seatings
-from briscola.engine import GameState, to_record, view
+from briscola.engine import (
+    Action,
+    GameState,
+    IllegalMoveError,
+    PlayerView,
+    Signal,
+    to_record,
+    view,
+    view_signals,
+)
 
 # ---------------------------------------------------------------------------- playing
 
@@ -30,6 +40,10 @@ class GameOutcome:
     caller_won: bool
     forfeit: int | None
     record: dict[str, Any] | None
+    #: Chiamata: the match points of the auction's winner (its seat, not its entry's mean).
+    caller_points: float = 0.0
+    #: Chiamata: the entry of the secret partner's seat (None when the caller is alone).
+    partner_entry: int | None = None
 
 
 @dataclass
@@ -90,10 +104,19 @@ def play_game(
         assert mover is not None
         seat = mover
         seen = view(state, seat)
+        if rules.signals != "off" and specs[seating[seat]].signals:
+            signal = choose_signal(seen)  # partner signals (issue 25), truthful
+            if signal is not None:
+                state.signal(seat, signal)
+                seen = view(state, seat)
         start = time.perf_counter()
         start_cpu = time.process_time()
         try:
-            action = bots[seat].choose(seen)
+            bot = bots[seat]
+            if isinstance(bot, ProgramBot):
+                action, seen = _program_move(state, seat, bot, seen)
+            else:
+                action = bot.choose(seen)
         except BotProgramError as exc:
             error, forfeit_seat = str(exc), seat
             break
@@ -124,6 +147,26 @@ def play_game(
             meta["forfeit"] = {"seat": forfeit_seat, "reason": error}
         outcome.record = to_record(state, meta)
     return outcome, error
+
+
+def _program_move(
+    state: GameState, seat: int, program: ProgramBot, seen: PlayerView
+) -> tuple[Action, PlayerView]:
+    """An external program's move, with the partner signal it may make first (offered in
+    ``may_signal``, made by the engine, which judges it); returns the action and the view
+    it was chosen from."""
+    offered = view_signals(seen) if state.rules.signals != "off" else []
+    answer = program.act(seen, offered)
+    if isinstance(answer, Signal):
+        try:
+            state.signal(seat, answer)
+        except IllegalMoveError as exc:
+            raise BotProgramError(f"{program.name}: signal refused: {exc}") from None
+        seen = view(state, seat)
+        answer = program.act(seen, view_signals(seen))
+        if isinstance(answer, Signal):  # not offered again in this trick: act refuses it
+            raise BotProgramError(f"{program.name}: a second signal in one trick")
+    return answer, seen
 
 
 def _outcome(
@@ -167,6 +210,12 @@ def _outcome(
             returns = tuple(-4 if s == forfeit_seat else 1 for s in range(n))
         else:
             returns = tuple(-1 if side_of[s] == bad else 1 for s in range(n))
+    caller_points = 0.0
+    partner_entry: int | None = None
+    if rules.chiamata and state.caller is not None:
+        caller_points = float(returns[state.caller])
+        if state.partner is not None and state.partner != state.caller:
+            partner_entry = seating[state.partner]
     for entry in range(k):
         seats = seats_of[entry]
         if not seats:
@@ -197,6 +246,8 @@ def _outcome(
         caller_won=caller_won,
         forfeit=forfeit_entry,
         record=None,
+        caller_points=caller_points,
+        partner_entry=partner_entry,
     )
 
 

@@ -10,8 +10,9 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
-from briscola.ai import BOT_NAMES, Bot, make_bot
+from briscola.ai import BOT_NAMES, Bot
 from briscola.ai.protocol import ProgramBot
+from briscola.arena.rulebot import ARENA_BOTS, make_arena_bot
 from briscola.engine import GameState, Rules, view
 
 # ---------------------------------------------------------------------------- configuration
@@ -40,8 +41,9 @@ class BotSpec:
                 raise ValueError("cmd: needs a command line")
             return cls(text, "cmd", (), command)
         name, *parts = text.split(":")
-        if name not in BOT_NAMES:
-            raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
+        if name not in BOT_NAMES and name not in ARENA_BOTS:
+            known = ", ".join((*BOT_NAMES, *ARENA_BOTS))
+            raise ValueError(f"unknown bot {name!r}: expected one of {known}")
         options: list[tuple[str, Any]] = []
         for part in parts:
             key, sep, value = part.partition("=")
@@ -63,15 +65,22 @@ class BotSpec:
         except Exception as exc:  # whatever the options break, it is the command line's fault
             raise ValueError(f"bad options in {self.text!r}: {exc}") from None
 
+    @property
+    def signals(self) -> bool:
+        """The entry makes partner signals when the rules allow them (``signals=0``: never;
+        the arena makes them for it, :mod:`briscola.ai.signals`)."""
+        return self.command is None and bool(dict(self.options).get("signals", True))
+
     def build(self, rng: random.Random, time_limit: float | None, timeout: float = 30.0) -> Bot:
         opts = dict(self.options)
+        opts.pop("signals", None)  # the arena's, not the bot's (see signals)
         if time_limit is not None:
             opts.setdefault("time_limit", time_limit)
         if self.command is not None:
             return ProgramBot(
                 self.command, time_limit=opts.get("time_limit"), timeout=timeout, name=self.text
             )
-        return make_bot(self.name, rng, **opts)
+        return make_arena_bot(self.name, rng, **opts)
 
 
 def _parse_value(text: str) -> Any:

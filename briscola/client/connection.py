@@ -25,7 +25,7 @@ from typing import Any, Final, Literal
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from briscola.engine import Action, Rules
+from briscola.engine import Action, Rules, Signal
 from briscola.protocol.wire import PROTOCOL, ProtocolError, check_name, decode, encode
 
 __all__ = ["ConnectionStatus", "NetClient"]
@@ -179,6 +179,10 @@ class NetClient:
             message["moves"] = moves
         self.submit(message)
 
+    def signal(self, signal: Signal) -> None:
+        """Make a partner signal (not a move: no ``moves``; the server judges it)."""
+        self.submit({"type": "act", "action": signal.to_json()})
+
     def next_hand(self) -> None:
         self.submit({"type": "next"})
 
@@ -306,7 +310,9 @@ class NetClient:
             elif kind == "closed" and message.get("reason") in _SEAT_GONE:
                 self.table = self.seat = self.token = None
                 gone = True
-            elif kind == "left" or (kind == "error" and message.get("code") == "bad_token"):
+            elif kind == "left" or (
+                kind == "error" and message.get("code") in ("bad_token", "match_over")
+            ):
                 self.table = self.seat = self.token = None
             self.incoming.put(message)
         return gone

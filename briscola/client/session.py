@@ -21,7 +21,17 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from briscola.engine import Action, Event, HandOver, HandResult, MatchOver, PlayerView, Rules
+from briscola.engine import (
+    Action,
+    Event,
+    HandOver,
+    HandResult,
+    MatchOver,
+    PlayerView,
+    Rules,
+    Signal,
+    view_signals,
+)
 from briscola.engine.view import view_from_json
 from briscola.game.session import Connection, Message, SeatInfo, SeatNews, TableNews
 from briscola.game.summary import HandSummary, summarize
@@ -229,6 +239,15 @@ class RemoteSession:
         self._pending = True
         return True
 
+    def send_signal(self, signal: Signal) -> bool:
+        """Send a partner signal; False (nothing sent) when the view says it may not be made
+        now. The server judges it; it comes back as an event, to the seats that may see it."""
+        seen = self._view
+        if seen is None or self._phase != "playing" or signal not in view_signals(seen):
+            return False
+        self.client.signal(signal)
+        return True
+
     def thinking(self) -> tuple[int, float] | None:
         """Another seat (a person elsewhere or a computer) is choosing a move."""
         seat = self.to_play
@@ -287,6 +306,12 @@ class RemoteSession:
         return False
 
     # ------------------------------------------------------------------ network extras
+
+    @property
+    def phase(self) -> str:
+        """The table's phase as of the last update applied: ``playing``, ``between``
+        (hands), ``over`` (the match), or "" before the first."""
+        return self._phase
 
     @property
     def connection(self) -> ConnectionStatus:

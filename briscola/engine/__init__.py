@@ -34,6 +34,7 @@ from briscola.engine.events import (
     MatchOver,
     PartnerRevealed,
     Played,
+    Signalled,
     Swapped,
     TrickWon,
 )
@@ -47,6 +48,14 @@ from briscola.engine.record import (
     write_records,
 )
 from briscola.engine.rules import PRESET_DESCRIPTIONS, PRESETS, MatchFormat, Rules
+from briscola.engine.signals import (
+    SIGNAL_KINDS,
+    Signal,
+    legal_signals,
+    signal_from_json,
+    signal_kinds,
+    view_signals,
+)
 from briscola.engine.sim import Sim
 from briscola.engine.state import GameState, HandResult, SwapRecord, Trick, trick_winner
 from briscola.engine.view import PlayerView, determinize, view, view_from_json, view_to_json
@@ -57,6 +66,7 @@ __all__ = [
     "PASS",
     "PRESETS",
     "PRESET_DESCRIPTIONS",
+    "SIGNAL_KINDS",
     "Action",
     "Auction",
     "Bid",
@@ -84,6 +94,8 @@ __all__ = [
     "Rank",
     "ReplayError",
     "Rules",
+    "Signal",
+    "Signalled",
     "Sim",
     "Suit",
     "Swap",
@@ -96,14 +108,18 @@ __all__ = [
     "cards_from_codes",
     "codes",
     "determinize",
+    "legal_signals",
     "parse_action",
     "parse_json",
     "read_records",
     "replay",
+    "signal_from_json",
+    "signal_kinds",
     "to_record",
     "trick_winner",
     "view",
     "view_from_json",
+    "view_signals",
     "view_to_json",
     "write_records",
 ]

@@ -29,6 +29,7 @@ __all__ = [
     "MatchOver",
     "PartnerRevealed",
     "Played",
+    "Signalled",
     "Swapped",
     "TrickWon",
 ]
@@ -97,6 +98,18 @@ class PartnerRevealed:
 
 
 @dataclass(frozen=True, slots=True)
+class Signalled:
+    """``seat`` made the partner signal ``kind`` (a segno, :mod:`briscola.engine.signals`)
+    during trick ``trick`` (0-based) with ``at`` cards on the table. Only the seats allowed
+    to see it (:func:`~briscola.engine.signals.may_see`) find it among their events."""
+
+    seat: int
+    kind: str
+    trick: int
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
 class TrickWon:
     trick: Trick
 
@@ -133,6 +146,7 @@ Event = (
     | Swapped
     | Played
     | PartnerRevealed
+    | Signalled
     | TrickWon
     | Drew
     | HandOver

@@ -28,6 +28,7 @@ from briscola.engine.actions import PASS, Call, IllegalMoveError, Play, Swap, ac
 from briscola.engine.cards import Card
 from briscola.engine.codec import CodecError, card_from_json, parse_json, rules_from
 from briscola.engine.rules import short_repr
+from briscola.engine.signals import Signal, Signalled, signals_from_json, signals_to_json
 from briscola.engine.state import GameState, SwapRecord
 
 __all__ = [
@@ -81,6 +82,7 @@ def to_record(state: GameState, meta: Mapping[str, Any] | None = None) -> dict[s
     ]
     if state.trick:
         doc["table"] = {"leader": state.trick_seats[0], "cards": [c.code for c in state.trick]}
+    doc.update(signals_to_json(state.signals))
     doc["result"] = state.outcome().to_json() if state.is_terminal() else None
     if meta:
         doc["meta"] = dict(meta)
@@ -162,6 +164,23 @@ def replay(doc: Any) -> GameState:
         act(Call(_card(call.get("card"), "call")), "call")
 
     swaps = [_parse_swap(entry, i) for i, entry in enumerate(_optional(doc, "swaps", list) or [])]
+    signals = list(signals_from_json(doc, rules, ReplayError))
+
+    def signal_here() -> None:
+        """Make the recorded signals that belong where the hand now is."""
+        place = (len(state.tricks), len(state.trick))
+        while signals and (signals[0].trick, signals[0].at) == place:
+            made = signals.pop(0)
+            act_signal(made)
+
+    def act_signal(made: Signalled) -> None:
+        try:
+            state.signal(made.seat, Signal(made.kind))
+        except IllegalMoveError as exc:
+            raise ReplayError(
+                f"trick {made.trick + 1}: signal by seat {made.seat}: {exc}"
+            ) from None
+
     tricks = list(_field(doc, "tricks", list))
     table = _optional(doc, "table", dict)
     plays: list[tuple[int, Any, bool]] = [(i, t, True) for i, t in enumerate(tricks)]
@@ -182,6 +201,7 @@ def replay(doc: Any) -> GameState:
         if not complete and len(codes) >= rules.players:
             raise ReplayError(f"{where}: {len(codes)} cards is a whole trick, not one on the table")
         for code in codes:
+            signal_here()
             seat = state.current_player
             while swaps and swaps[0].trick == number and swaps[0].seat == seat:
                 swap = swaps.pop(0)
@@ -202,8 +222,16 @@ def replay(doc: Any) -> GameState:
                     f"{where}: the record says {short_repr(points)} points, the cards hold"
                     f" {done.points}"
                 )
+    signal_here()
     while swaps and swaps[0].trick == len(state.tricks) and swaps[0].seat == state.current_player:
         act(Swap(swaps.pop(0).gave), f"trick {len(state.tricks) + 1}: swap")
+    signal_here()
+    if signals:
+        late = signals[0]
+        raise ReplayError(
+            f"trick {late.trick + 1}: signal {late.kind!r} by seat {late.seat} with {late.at}"
+            " cards on the table was never made (out of order)"
+        )
     if swaps:
         bad = swaps[0]
         raise ReplayError(

@@ -30,10 +30,13 @@ __all__ = [
     "MatchKind",
     "PartnersSee",
     "Rules",
+    "SignalsMode",
 ]
 
 MatchKind = Literal["single", "best-of", "first-to", "points", "hands"]
 PartnersSee = Literal["never", "start", "stock-empty"]
+#: Partner signals (segni): none, seen by the signaller's partners only, or seen by all.
+SignalsMode = Literal["off", "partner", "open"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +132,10 @@ class Rules:
     swap: bool = False
     #: Team games: when partners see each other's hands.
     partners_see: PartnersSee = "never"
+    #: Partner signals (segni, :mod:`briscola.engine.signals`): ``off``, ``partner`` (only
+    #: the signaller's partners see them) or ``open`` (everyone does). In Chiamata they
+    #: start once the partner is revealed.
+    signals: SignalsMode = "off"
     #: How hands add up to a match.
     match: MatchFormat = SINGLE
     #: Card codes taken out of the deck before shuffling (3 and 6 players).
@@ -184,6 +191,10 @@ class Rules:
             return f"partners_see must be one of {', '.join(get_args(PartnersSee))}"
         if self.partners_see != "never" and not self.teams:
             return "partners can only see each other's hands in team games"
+        if self.signals not in get_args(SignalsMode):
+            return f"signals must be one of {', '.join(get_args(SignalsMode))}"
+        if self.signals != "off" and not (self.teams or self.chiamata):
+            return "signals are for team games and Briscola Chiamata"
         if not 1 <= self.hand_size <= deck // n:
             return f"hand size {self.hand_size} does not fit {n} players and {deck} cards"
         if deck % n:
@@ -302,6 +313,8 @@ class Rules:
             "partners_see": self.partners_see,
             "match": str(self.match),
             "removed": list(self.removed),
+            # Only when on, so records and views without signals read as before.
+            **({"signals": self.signals} if self.signals != "off" else {}),
         }
 
     @classmethod
@@ -359,6 +372,8 @@ class Rules:
                 parts.append(label)
         if self.partners_see != "never":
             parts.append(f"partners see hands ({self.partners_see})")
+        if self.signals != "off":
+            parts.append(f"signals ({self.signals})")
         parts.append(str(self.match))
         return ", ".join(parts)
 
@@ -397,6 +412,8 @@ def _wrong_type(rules: Rules) -> str | None:
         return f"match must be a match format such as 'best-of-3', got {short_repr(rules.match)}"
     if not isinstance(rules.partners_see, str):
         return f"partners_see must be a string, got {short_repr(rules.partners_see)}"
+    if not isinstance(rules.signals, str):
+        return f"signals must be a string, got {short_repr(rules.signals)}"
     if not isinstance(rules.removed, tuple) or not all(
         isinstance(code, str) for code in rules.removed
     ):

@@ -36,6 +36,7 @@ from briscola.engine.events import (
 )
 from briscola.engine.rules import Rules
 from briscola.engine.scoring import HandResult, hand_result
+from briscola.engine.signals import Signal, Signalled, make_signal, may_see
 from briscola.engine.tricks import SwapRecord, Trick
 
 __all__ = [
@@ -114,6 +115,7 @@ class GameState:
         "points",
         "rules",
         "shown",
+        "signals",
         "stock",
         "swaps",
         "trick",
@@ -156,6 +158,8 @@ class GameState:
     voids: list[set[Suit]]
     #: Per seat: the hand shown to partners before the first trick (partners_see="start").
     shown: list[frozenset[Card]]
+    #: Partner signals made this hand, in order (:mod:`briscola.engine.signals`).
+    signals: list[Signalled]
     events: list[Event]
     determinized: bool
 
@@ -206,6 +210,7 @@ class GameState:
         self.known = [set() for _ in range(n)]
         self.voids = [set() for _ in range(n)]
         self.shown = [frozenset() for _ in range(n)]
+        self.signals = []
         self.events = []
         self.determinized = False
 
@@ -289,6 +294,11 @@ class GameState:
         else:
             raise IllegalMoveError(f"not an action: {action!r}")
 
+    def signal(self, seat: int, signal: Signal) -> Signalled:
+        """``seat`` makes a partner signal (see :mod:`briscola.engine.signals`); raises
+        :class:`IllegalMoveError` (nothing changes) when it may not now."""
+        return make_signal(self, seat, signal)
+
     def outcome(self) -> HandResult:
         """The hand's result; only when :meth:`is_terminal`."""
         if self.phase != "over":
@@ -328,6 +338,7 @@ class GameState:
         other.known = [set(cards) for cards in self.known]
         other.voids = [set(suits) for suits in self.voids]
         other.shown = list(self.shown)
+        other.signals = list(self.signals)
         other.events = list(self.events)
         other.determinized = self.determinized
         return other
@@ -412,6 +423,8 @@ class GameState:
                 event = Dealt(event.seat, None)
             elif isinstance(event, Drew) and event.seat != viewer and not event.face_up:
                 event = Drew(event.seat, None, False)
+            elif isinstance(event, Signalled) and not may_see(self, event.seat, viewer):
+                continue
             out.append(event)
         return out
 

@@ -19,12 +19,7 @@ unseen cards at random, consistent with everything the view says: for search.
 >>> view(sample, 0) == seen
 True
 
-:func:`view_to_json` and :func:`view_from_json` are the two halves of the view codec (the
-bot protocol's and the network's request body); the reader checks every field and the
-whole view's consistency, and raises :class:`~briscola.engine.codec.ViewError` naming it.
-
->>> view_from_json(view_to_json(seen)) == seen
-True
+:func:`view_to_json` and :func:`view_from_json` are the two halves of the view codec (below).
 """
 
 from __future__ import annotations
@@ -38,6 +33,7 @@ from briscola.engine.actions import Action, Bid, Call, Pass, Play, Swap, action_
 from briscola.engine.cards import Card, Suit
 from briscola.engine.codec import ViewError, card_from_json, rules_from, short
 from briscola.engine.rules import Rules
+from briscola.engine.signals import Signalled, signals_from_json, signals_to_json, visible_signals
 from briscola.engine.state import GameState, Phase, SwapRecord, Trick
 
 __all__ = ["PlayerView", "determinize", "view"]
@@ -87,6 +83,8 @@ class PlayerView:
     partner_revealed: bool
     #: The current player's legal actions when that is this seat, else empty.
     legal: tuple[Action, ...]
+    #: Partner signals of the hand this seat may see (:mod:`briscola.engine.signals`).
+    signals: tuple[Signalled, ...] = ()
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal)
@@ -189,6 +187,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         partner=partner,
         partner_revealed=state.partner_revealed,
         legal=tuple(state.legal_actions()) if current == seat else (),
+        signals=visible_signals(state, seat),
     )
 
 
@@ -305,6 +304,7 @@ def determinize(seen: PlayerView, rng: random.Random) -> GameState:
         state.partner = next(s for s, hand in enumerate(state.hands) if seen.called in hand)
     state.known = [set(cards) for cards in seen.known]
     state.voids = [set(suits) for suits in seen.voids]
+    state.signals = list(seen.signals)
     if rules.partners_see == "start":
         state.shown = [frozenset(cards) for cards in seen.known]
         state.shown[seen.seat] = frozenset(seen.hand)
@@ -312,9 +312,8 @@ def determinize(seen: PlayerView, rng: random.Random) -> GameState:
 
 
 # ---------------------------------------------------------------------------- as JSON
-# The two halves of the view codec (the bot protocol's and the network's request body):
-# the reader checks every field and the whole view's consistency, and raises ViewError
-# (a ValueError) naming the field.
+# The bot protocol's and the network's request body: the reader checks every field and the
+# whole view's consistency, and raises ViewError (a ValueError) naming the field.
 
 PHASES: Final = ("auction", "call", "play", "over")
 
@@ -361,6 +360,7 @@ def view_to_json(seen: PlayerView) -> dict[str, Any]:
         "called": seen.called.code if seen.called is not None else None,
         "partner": seen.partner,
         "legal": [action.to_json() for action in seen.legal],
+        **signals_to_json(seen.signals),
     }
 
 
@@ -577,6 +577,7 @@ def view_from_json(data: Any) -> PlayerView:
         partner=partner,
         partner_revealed=partner_revealed,
         legal=legal,
+        signals=signals_from_json(data, rules, ViewError),
     )
 
 

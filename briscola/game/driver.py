@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from briscola.ai import Bot, make_bot
+from briscola.ai.signals import choose_signal
 from briscola.engine import (
     Action,
     Auction,
@@ -45,6 +46,8 @@ from briscola.engine import (
     PlayerView,
     ReplayError,
     Rules,
+    Signal,
+    Signalled,
     Swap,
     Swapped,
     replay,
@@ -123,6 +126,11 @@ def hand_actions(state: GameState) -> list[tuple[int, Action]]:
         out.append((seat, action))
         replayed.apply(action)
     return out
+
+
+def rebuilt_place(state: GameState) -> tuple[int, int]:
+    """Where a hand is, as a signal records it: (trick number, cards on the table)."""
+    return len(state.tricks), len(state.trick)
 
 
 def now() -> str:
@@ -286,6 +294,23 @@ class MatchDriver:
         self.stamp += 1
         return seat
 
+    def signal(self, seat: int, signal: Signal) -> Signalled:
+        """``seat`` makes a partner signal (on its turn or between tricks; the engine raises
+        :class:`~briscola.engine.IllegalMoveError`, nothing changes, when it may not). A
+        signal is not a move: it is in the record's ``signals``, not in ``played_by``."""
+        state = self.state
+        if state is None or state.is_terminal():
+            raise ValueError("no hand is being played")
+        return state.signal(seat, signal)
+
+    def computer_signal(self, seat: int) -> Signalled | None:
+        """The computer of ``seat``, about to move, makes its (truthful) signal, if any."""
+        state = self.state
+        if state is None or state.rules.signals == "off" or state.current_player != seat:
+            return None
+        chosen = choose_signal(view(state, seat))
+        return state.signal(seat, chosen) if chosen is not None else None
+
     def bot_job(self, stand_in: str | None = None) -> BotJob:
         """Ask the computer of the seat to move (or, with ``stand_in``, a computer of that
         level just this once, for a person whose time ran out)."""
@@ -294,6 +319,7 @@ class MatchDriver:
         if state is None or seat_index is None:
             raise ValueError("nobody is to move")
         seat = self.seats[seat_index]
+        self.computer_signal(seat_index)
         if stand_in is not None:
             bot, level, forced = self._new_bot(stand_in, seat_index), stand_in, True
         elif self.seed is not None:
@@ -364,7 +390,11 @@ class MatchDriver:
         actions = hand_actions(state)
         last = max(i for i, (actor, _action) in enumerate(actions) if actor == seat)
         rebuilt = GameState(state.rules, state.deck, state.dealer)
+        signals = list(state.signals)  # those made before the move taken back stay
         for _actor, action in actions[:last]:
+            while signals and (signals[0].trick, signals[0].at) == rebuilt_place(rebuilt):
+                made = signals.pop(0)
+                rebuilt.signal(made.seat, Signal(made.kind))
             rebuilt.apply(action)
         self.state = rebuilt
         self.played_by = self.played_by[:last]

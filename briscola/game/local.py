@@ -20,7 +20,17 @@ from concurrent.futures import Future
 from typing import Protocol
 
 from briscola.ai.base import Bot
-from briscola.engine import Action, Event, GameState, HandResult, Match, PlayerView, Rules, view
+from briscola.engine import (
+    Action,
+    Event,
+    GameState,
+    HandResult,
+    Match,
+    PlayerView,
+    Rules,
+    Signal,
+    view,
+)
 from briscola.game.bots import BotPort
 from briscola.game.driver import BotJob, MatchDriver, Seat
 from briscola.game.session import NO_NEWS, Message, SeatInfo, TableNews
@@ -256,6 +266,18 @@ class LocalSession:
         self._apply(action)
         return True
 
+    def send_signal(self, signal: Signal) -> bool:
+        """The shown seat's person makes a partner signal; False when it may not now."""
+        state, seat = self.state, self._shown
+        if state is None or seat is None or not self.plays_here(seat) or self._waiting is not None:
+            return False
+        try:
+            self.driver.signal(seat, signal)
+        except ValueError:  # IllegalMoveError included
+            return False
+        self._keep(state)  # a signal is kept at once, not with the next card
+        return True
+
     def advance(self, dt: float, idle: bool) -> None:
         state = self.state
         if not idle or state is None or state.is_terminal():
@@ -358,19 +380,27 @@ class LocalSession:
         """``seat`` has moved: keep the hand, hide a hot-seat hand, pause the computers."""
         state = self.state
         assert state is not None
-        if self.keeper is not None and not state.is_terminal():
-            self.keeper.save(self.setup, self.match, state, background=True)
+        self._keep(state)
         if self.hot_seat and seat in self.humans:
             self._hide_after_pull = True
         self.wait = self.pace()
+
+    def _keep(self, state: GameState) -> None:
+        """Save the hand under way in the background (after a move or a signal)."""
+        if self.keeper is not None and not state.is_terminal():
+            self.keeper.save(self.setup, self.match, state, background=True)
 
     def _bot_turn(self, dt: float) -> None:
         if self.future is None or self.job is None:
             self.wait -= dt
             if self.wait > 0:
                 return
+            state = self.state
+            made = len(state.signals) if state is not None else 0
             self.job, self.future = self.driver.submit(self.worker)
             self.think_start = time.monotonic()
+            if state is not None and len(state.signals) > made:
+                self._keep(state)  # the computer signalled before thinking
             return
         if not self.future.done():
             if not self.turbo:

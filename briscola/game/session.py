@@ -52,6 +52,9 @@ What the table does (:class:`TableSession`, a :class:`SessionView` that can be p
     Begin (deal, or resume a saved or running hand); the hot-seat player is ready; play
     ``action`` for the shown seat (False, and nothing changes, when it is not legal now);
     take back the player's last move and the computers' replies since.
+``send_signal(signal)``
+    The shown seat's partner signal (:mod:`briscola.engine.signals`; False when it may not
+    be made now). It is no move: it comes back among the events of the seats that may see it.
 ``advance(dt, idle)``
     Called every frame; ``idle`` is True once the animations have caught up: other players
     move only then, so that every move is seen.
@@ -67,7 +70,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from briscola.engine import Action, Event, PlayerView, Rules
+from briscola.engine import Action, Event, PlayerView, Rules, Signal
 from briscola.game.summary import HandSummary
 
 __all__ = [
@@ -195,6 +198,8 @@ class TableSession(SessionView, Protocol):
     def reveal(self) -> None: ...
 
     def submit(self, action: Action) -> bool: ...
+
+    def send_signal(self, signal: Signal) -> bool: ...
 
     def advance(self, dt: float, idle: bool) -> None: ...
 

@@ -39,10 +39,12 @@ from briscola.engine import (
     MatchOver,
     PartnerRevealed,
     Played,
+    Signalled,
     Swapped,
     Trick,
     TrickWon,
     action_from_json,
+    signal_from_json,
 )
 from briscola.engine.codec import CodecError, card_from_json, parse_json
 from briscola.engine.state import HandResult
@@ -221,6 +223,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"event": "played", "seat": seat, "card": card.code}
         case PartnerRevealed(seat=seat, alone=alone):
             return {"event": "partner_revealed", "seat": seat, "alone": alone}
+        case Signalled(seat=seat, kind=kind, trick=trick, at=at):
+            return {"event": "signalled", "seat": seat, "kind": kind, "trick": trick, "at": at}
         case TrickWon(trick=trick):
             return {"event": "trick_won", "trick": _trick_to_json(trick)}
         case Drew(seat=seat, card=card, face_up=face_up):
@@ -314,6 +318,9 @@ def event_from_json(data: Any) -> Event:
         return Played(_int(data, "seat"), _some_card(data, "card"))
     if kind == "partner_revealed":
         return PartnerRevealed(_int(data, "seat"), bool(data.get("alone")))
+    if kind == "signalled":
+        signal = signal_from_json({"signal": data.get("kind")})
+        return Signalled(_int(data, "seat"), signal.kind, _int(data, "trick"), _int(data, "at"))
     if kind == "trick_won":
         trick = data.get("trick")
         if not isinstance(trick, Mapping):

@@ -15,6 +15,7 @@ from briscola.engine import (
     MatchOver,
     Rules,
     action_from_json,
+    signal_from_json,
     to_record,
 )
 from briscola.engine import replay as replay_record
@@ -23,7 +24,7 @@ from briscola.server.seats import SeatKind
 from briscola.server.store import StoredTable
 from briscola.server.tables import Table
 
-__all__ = ["TableMaker", "rebuild_table", "table_meta", "table_ops"]
+__all__ = ["TableMaker", "hand_so_far", "rebuild_table", "table_meta", "table_ops"]
 
 #: Makes an empty table: (code, rules, seat kinds, host seat, owner address).
 TableMaker = Callable[[str, Rules, list[tuple[SeatKind, str]], int, str], Table]
@@ -58,10 +59,11 @@ def table_meta(table: Table) -> dict[str, Any]:
 
 def table_ops(table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
     """What to store for a change of ``kind`` at ``table`` (``seats``, ``deal``, ``move``
-    with its action, ``hand``, ``closed``): ``(OP, key part, value)`` for
+    with its action, ``signal`` with its seat and signal, ``hand``, ``closed``):
+    ``(OP, key part, value)`` for
     :meth:`~briscola.server.store.Store.write`."""
     ops: list[tuple[str, str, str]] = []
-    if kind != "move":  # a move changes no seat, phase or deal count
+    if kind not in ("move", "signal"):  # these change no seat, phase or deal count
         ops.append(("SET", "meta", json.dumps(table_meta(table), separators=(",", ":"))))
     driver, state = table.driver, table.state
     if kind == "deal" and driver is not None and state is not None:
@@ -73,12 +75,28 @@ def table_ops(table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
     elif kind == "move" and driver is not None and isinstance(data, Action):
         move = {"a": data.to_json(), "by": driver.played_by[-1]}
         ops.append(("RPUSH", "moves", json.dumps(move, separators=(",", ":"))))
+    elif kind == "signal" and driver is not None:  # (seat, Signal): not a move
+        seat, signal = data
+        signalled = {"s": signal.to_json(), "seat": seat}
+        ops.append(("RPUSH", "moves", json.dumps(signalled, separators=(",", ":"))))
     elif kind == "hand" and driver is not None:
         doc = driver.record()
         ops.append(("RPUSH", "hands", json.dumps(doc, separators=(",", ":"))))
         ops.append(("DEL", "deal", ""))
         ops.append(("DEL", "moves", ""))
     return ops
+
+
+def hand_so_far(deal: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """The record of the hand under way: its deal, then the stored moves in order (a move
+    ``{"a": ACTION, "by": WHO}``, or a partner signal ``{"s": {"signal": KIND}, "seat": S}``)."""
+    state = replay_record(deal)
+    for move in moves:
+        if "s" in move:
+            state.signal(int(move["seat"]), signal_from_json(move["s"]))
+        else:
+            state.apply(action_from_json(move["a"]))
+    return to_record(state, {"played_by": [m["by"] for m in moves if "s" not in m]})
 
 
 def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | None:
@@ -103,10 +121,7 @@ def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | N
         return table
     records = list(stored.hands)
     if stored.deal is not None:
-        state = replay_record(stored.deal)
-        for move in stored.moves:
-            state.apply(action_from_json(move["a"]))
-        records.append(to_record(state, {"played_by": [m["by"] for m in stored.moves]}))
+        records.append(hand_so_far(stored.deal, stored.moves))
     driver = MatchDriver.rebuild(
         rules,
         [seat.player for seat in table.seats],

@@ -38,7 +38,8 @@ from briscola.game.driver import BotJob, MatchDriver
 from briscola.game.driver import Seat as Player
 from briscola.protocol.wire import encode, event_to_json
 from briscola.server.fair import FairPool
-from briscola.server.seats import Peer, Seat, SeatKind, TableConfig, TableError
+from briscola.server.seats import Peer, Seat, SeatKind, TableConfig, TableError, give_up
+from briscola.server.signals import bot_job_with_signal, person_signalled
 
 __all__ = ["FrameTap", "Table"]
 
@@ -110,6 +111,7 @@ class Table:
         self.seed: str | None = None
         self._next_timer: asyncio.TimerHandle | None = None
         self._turn_timer: asyncio.TimerHandle | None = None
+        self.ended_tokens: set[str] = set()  # of seats left, once their match was over
 
     @property
     def match(self) -> Match | None:
@@ -224,6 +226,7 @@ class Table:
         seat.peer = peer
         seat.name = peer.name
         seat.away_since = None
+        seat.left = False
         if seat.grace_timer is not None:
             seat.grace_timer.cancel()
             seat.grace_timer = None
@@ -281,26 +284,30 @@ class Table:
             self.driver.replace(seat.index, self.config.takeover_level)
 
     def leave(self, seat: Seat) -> None:
-        """The person gives the seat up for good (the token stops working)."""
+        """The person leaves: in a match under way a computer plays for them and the token
+        takes the seat back until the match ends; else the seat is given up for good."""
         if seat.peer is not None:
             seat.peer.post(encode({"type": "left", "table": self.code}))
         if self.config.embedded and seat.index == self.host:
             self.close("host_left", "the host closed the table")
             return
         seat.peer = None
-        seat.token = None
         if seat.grace_timer is not None:
             seat.grace_timer.cancel()
             seat.grace_timer = None
+        if self.phase in ("playing", "between"):
+            seat.away_since = time.monotonic()
+            seat.left = True
+            self._replace(seat)
+        elif self.phase != "lobby":
+            give_up(seat, self.ended_tokens)
         if self.phase == "lobby":
+            seat.token = None
             seat.name = ""
             seat.ready = False
             if seat.index == self.host:
                 self.close("host_left", "the host left the waiting room")
                 return
-        elif self.phase != "closed":
-            seat.away_since = time.monotonic()
-            self._replace(seat)
         if not self._people():
             self.close("abandoned", "every player left")
             return
@@ -375,6 +382,8 @@ class Table:
         state = self.state
         if self.phase != "playing" or state is None:
             raise TableError("wrong_phase", "no hand is being played")
+        if isinstance(data, Mapping) and "signal" in data:  # not a move (issue 25)
+            return person_signalled(self, seat, data)
         if moves is not None and moves != self.moves:
             # (first: a move sent again across a reconnection is stale, whoever is to move)
             raise TableError("stale", "that move answers an older view")
@@ -410,6 +419,9 @@ class Table:
         self.save_record()
         if self.match_over is not None:
             self.phase = "over"
+            for seat in self.seats:
+                if seat.left and seat.peer is None:
+                    give_up(seat, self.ended_tokens)  # they left; the match is over now
         else:
             self.phase = "between"
         if self.journal is not None:
@@ -475,7 +487,7 @@ class Table:
         once, for a person whose time ran out), in the pool, off the event loop."""
         assert self.driver is not None
         self._thinking = True
-        job = self.driver.bot_job(stand_in)
+        job = bot_job_with_signal(self, self.driver, stand_in)  # (issue 25: it may signal)
         loop = asyncio.get_running_loop()
 
         def submit() -> None:

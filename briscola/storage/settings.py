@@ -55,6 +55,8 @@ class Settings:
     coach_values: bool = False
     #: The memory aid (cards played by suit, points taken) may be opened at the table (M).
     memory_aid: bool = False
+    #: The tip about partner signals was shown (the first table with signals on).
+    signals_tip_seen: bool = False
     window_size: list[int] | None = None
     window_pos: list[int] | None = None
     #: The last choices made on the New game screen.

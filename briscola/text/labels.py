@@ -6,6 +6,7 @@ from __future__ import annotations
 from briscola.engine import Bid, Rules
 from briscola.text.i18n import N_, _, ngettext
 from briscola.text.names import rank_name
+from briscola.text.signals import signals_fact
 
 #: The configurations offered, in the order shown.
 PRESET_ORDER = (
@@ -134,6 +135,8 @@ def rule_facts(rules: Rules) -> list[str]:
         facts.append(_("Partners see each other's hands before the first trick."))
     elif rules.partners_see == "stock-empty":
         facts.append(_("Partners see each other's hands once the stock is empty."))
+    if rules.signals != "off":
+        facts.append(signals_fact(rules))
     if rules.chiamata:
         facts.append(_("The caller's side needs the points bid: 61 or more."))
     elif len(rules.sides) > 2:

@@ -7,7 +7,8 @@ language change shows at once. Kinds:
 * ``heading``: a heading inside a chapter;
 * ``para``: a paragraph; ``bullet``: a paragraph with a bullet;
 * ``suits``, ``points``, ``order``, ``order3``, ``swap``: a row of card images drawn in the
-  current deck style; the text is the caption under the row.
+  current deck style; the text is the caption under the row;
+* ``signal-KIND``: a partner signal's picture, its meaning (the text) and its gesture.
 
 The content follows the rules reference (``RULES.md``): the options the game offers are
 described where they apply, with the choices made where the sources leave a gap.
@@ -18,9 +19,13 @@ from __future__ import annotations
 from typing import Final
 
 from briscola.text.i18n import N_
+from briscola.text.signals import SIGNAL_MEANINGS
 
 #: Kinds drawn as a row of cards.
 CARD_ROWS: Final = frozenset({"suits", "points", "order", "order3", "swap"})
+
+#: Kinds drawn as a partner signal's picture, meaning and gesture.
+SIGNAL_ROWS: Final = frozenset(f"signal-{kind}" for kind in SIGNAL_MEANINGS)
 
 #: Card codes (rank then suit) of each card row.
 ROW_CARDS: Final[dict[str, tuple[str, ...]]] = {
@@ -283,6 +288,35 @@ BLOCKS: Final[list[tuple[str, str]]] = [
         N_(
             "You may swap only on your own turn, before playing a card, and only while the"
             " stock still holds cards besides the briscola."
+        ),
+    ),
+    # ------------------------------------------------------------------ signals
+    ("section", N_("Partner signals")),
+    (
+        "para",
+        N_(
+            "An option for team games and Briscola Chiamata. At a bar table partners tell"
+            " each other about their cards with agreed faces, the segni. On New game choose"
+            " whether signals are off, seen by the partner only, or open (everyone sees"
+            " them, as when the table allows talking). In Chiamata signals start once the"
+            " partner is revealed, and each side signals among itself."
+        ),
+    ),
+    (
+        "para",
+        N_(
+            "Make a signal on your turn, or between two tricks, once a trick: click a face"
+            " at the bottom right, or press F1 to F8. Your partner's signals show as a face"
+            " beside their name, and in the list of the hand's signals."
+        ),
+    ),
+    *[(f"signal-{kind}", meaning) for kind, meaning in SIGNAL_MEANINGS.items()],
+    (
+        "para",
+        N_(
+            "The game never checks a signal: a false one is allowed, as at the bar, and may"
+            " fool your partner too. The computer players signal only the truth, and trust"
+            " what they see."
         ),
     ),
     # ------------------------------------------------------------------ matches

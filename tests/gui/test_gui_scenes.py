@@ -41,7 +41,7 @@ from briscola.storage import paths
 from briscola.storage.stats import Stats
 from briscola.text import i18n
 from briscola.text import rules as rules_text
-from briscola.text.rules import BLOCKS, CARD_ROWS, ROW_CARDS
+from briscola.text.rules import BLOCKS, CARD_ROWS, ROW_CARDS, SIGNAL_ROWS
 
 # ---------------------------------------------------------------------- helpers
 
@@ -397,7 +397,7 @@ def test_rules_scroll(make_app: Any) -> None:
 
 def test_rules_text_blocks() -> None:
     kinds = {kind for kind, _text in BLOCKS}
-    assert kinds <= {"section", "heading", "para", "bullet"} | CARD_ROWS
+    assert kinds <= {"section", "heading", "para", "bullet"} | CARD_ROWS | SIGNAL_ROWS
     assert len(rules_text.sections()) >= 9
     titles = " ".join(text for _index, text in rules_text.sections())
     for topic in ("Chiamata", "scoperta", "Briscolone", "three", "Swapping", "Matches"):

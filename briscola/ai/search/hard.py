@@ -15,9 +15,10 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from briscola.ai.knowledge import partner_probabilities
-from briscola.ai.medium import medium_action
+from briscola.ai.knowledge import Knowledge, partner_probabilities
+from briscola.ai.medium import direction_value, medium_action
 from briscola.ai.search.core import Game, SearchRules, play, utility
+from briscola.ai.search.inference import History
 from briscola.ai.search.rollout import finish
 from briscola.ai.search.sampling import (
     deal_of,
@@ -27,6 +28,7 @@ from briscola.ai.search.sampling import (
     sample_hands,
     sides_of,
 )
+from briscola.ai.signals import partner_direction
 from briscola.engine import Action, Card, Play, PlayerView, Swap
 
 __all__ = ["DEFAULT_BUDGET", "Evaluation", "HardBot"]
@@ -77,7 +79,10 @@ class HardBot:
     """Search over samples consistent with the view (see :mod:`briscola.ai.search`).
 
     Options: ``budget`` (work units per move; fixed, reproducible), ``time_limit`` (seconds;
-    a clock on top of the budget), ``inference`` (weight samples by the opponents' plays),
+    a clock on top of the budget), ``inference`` (weight samples by the other seats' plays:
+    ``"tricks"`` or True, two hand-set factors on the last trick and, in Chiamata, medium's
+    partner odds; ``"policy"``, the likelihood of their recent plays under the rollout
+    policy, :mod:`.inference` (measured weaker: docs/ai.md); False or 0, none),
     ``epsilon`` (rollout randomness), ``margin`` (utility per point of margin),
     ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``min_samples``,
     ``confidence`` (how many standard errors the best line must gain over medium's move for
@@ -89,7 +94,7 @@ class HardBot:
         rng: random.Random | None = None,
         time_limit: float | None = None,
         budget: int | None = None,
-        inference: bool = True,
+        inference: bool | str = True,
         epsilon: float = 0.05,
         solve_at: int | None = None,
         min_samples: int = 8,
@@ -103,7 +108,11 @@ class HardBot:
         self.rng = rng or random.Random(0)
         self.time_limit = None if deterministic else time_limit
         self.budget = budget
-        self.inference = inference
+        if inference not in (True, False, 0, 1, "policy", "tricks"):
+            raise ValueError(f"inference must be policy, tricks or off, not {inference!r}")
+        self.inference: str | None = (
+            None if not inference else "policy" if inference == "policy" else "tricks"
+        )
         self.epsilon = epsilon
         self.solve_at = solve_at
         self.min_samples = min_samples
@@ -130,10 +139,28 @@ class HardBot:
         if view.phase != "play":
             return medium_action(view)
         found = self.evaluate(view)
-        swap_action, card = found.lines[self.decide(found)]
+        line = self._directed(view, found, self.decide(found))
+        swap_action, card = found.lines[line]
         if swap_action is not None:
             return swap_action
         return Play(Card.from_index(card))
+
+    @staticmethod
+    def _directed(seen: PlayerView, found: Evaluation, line: int) -> int:
+        """A partner's "take it" / "let it go" in this trick (partner signals): when the
+        search's line goes against it and medium's (which follows it) does not, medium's."""
+        direction = partner_direction(seen)
+        if direction is None or found.lines[line][0] is not None:
+            return line
+        kn = Knowledge.of(seen)
+        default = found.default
+        if found.lines[default][0] is not None:
+            return line
+
+        def follows(i: int) -> float:
+            return direction_value(Card.from_index(found.lines[i][1]), kn, direction)
+
+        return default if follows(line) < follows(default) else line
 
     def decide(self, found: Evaluation) -> int:
         """The line to play: the best one, unless it is medium's swap or sampling noise
@@ -207,12 +234,16 @@ class HardBot:
         stock_solve = n == 2 and seen.stock_size <= 2
         work = 0
         samples = 0
-        inference = self.inference and not perfect
+        inference = self.inference if not perfect else None
+        history = History(seen, rules) if inference == "policy" else None
+        infer_rng = random.Random(rng.random()) if history is not None else None
         # Few possible deals (two players near the end of the stock): take each once.
         every = enumerate2(deal) if n == 2 and not perfect else None
         exact = perfect or every is not None
         # Chiamata: who holds the called card, as the play so far suggests.
-        partner_odds = partner_probabilities(seen) if inference and deal.called >= 0 else None
+        partner_odds = (
+            partner_probabilities(seen) if inference == "tricks" and deal.called >= 0 else None
+        )
         while True:
             if every is not None:
                 if samples >= len(every):
@@ -244,9 +275,14 @@ class HardBot:
             target = 61
             if seen.rules.chiamata and seen.high_bid is not None:
                 target = seen.high_bid.points if root_side == 0 else 121 - seen.high_bid.points
-            weight = likelihood(seen, hands, rules) if inference else 1.0
-            if inference and partner_odds is not None:
-                weight *= partner_odds[partner]
+            weight = 1.0
+            if history is not None and infer_rng is not None:
+                weight = history.likelihood(hands, side, infer_rng)
+                work += 2 * len(history)  # a policy evaluation costs about two card plays
+            elif inference == "tricks":
+                weight = likelihood(seen, hands, rules)
+                if partner_odds is not None:
+                    weight *= partner_odds[partner]
             base = Game(hands, stock, list(deal.trick), deal.turn, side, points, list(deal.gone))
             seed = rng.random()
             for i, (swap_action, card) in enumerate(lines):

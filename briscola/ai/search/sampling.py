@@ -16,7 +16,8 @@ from itertools import combinations, permutations
 from math import comb, factorial
 
 from briscola.ai.search.core import POINTS, SUIT, SearchRules
-from briscola.engine import PlayerView, determinize
+from briscola.ai.signals import determinize_with_evidence, with_signal_evidence
+from briscola.engine import PlayerView
 
 __all__ = [
     "Deal",
@@ -52,6 +53,7 @@ class Deal:
 
 
 def deal_of(seen: PlayerView) -> Deal:
+    seen = with_signal_evidence(seen)  # partner signals (issue 25): claims as known cards
     rules = seen.rules
     n = rules.players
     me = seen.seat
@@ -161,7 +163,7 @@ def enumerate2(deal: Deal, limit: int = 24) -> list[tuple[list[list[int]], list[
 
 
 def from_engine(seen: PlayerView, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-    state = determinize(seen, rng)
+    state = determinize_with_evidence(seen, rng)  # partner signals (issue 25)
     hands = [[c.index for c in hand] for hand in state.hands]
     stock = [c.index for c in reversed(state.stock)]
     return hands, stock

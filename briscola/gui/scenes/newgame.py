@@ -27,6 +27,7 @@ from briscola.gui.widgets import (
     Widget,
     WidgetGroup,
 )
+from briscola.gui.widgets.draw import draw_turn_arrow
 from briscola.gui.widgets.page import FormPage
 from briscola.protocol.wire import tidy_name
 from briscola.text.i18n import _
@@ -38,6 +39,7 @@ from briscola.text.labels import (
     preset_label,
     rule_facts,
 )
+from briscola.text.signals import SIGNAL_MODES, signals_mode_label
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -121,6 +123,7 @@ class Choices:
     swap: bool = False
     three_as_three: bool = False
     partners_see: str = "never"
+    signals: str = "off"
     #: Match length per configuration (a match format string).
     matches: dict[str, str] = field(default_factory=dict)
     seats: list[SeatChoice] = field(default_factory=_default_seats)
@@ -138,6 +141,7 @@ class Choices:
             "swap": self.swap,
             "three_as_three": self.three_as_three,
             "partners_see": self.partners_see,
+            "signals": self.signals,
             "match": self.match(),
         }
         for key, value in wanted.items():
@@ -163,6 +167,7 @@ class Choices:
             "swap": self.swap,
             "three_as_three": self.three_as_three,
             "partners_see": self.partners_see,
+            "signals": self.signals,
             "matches": dict(self.matches),
             "seats": [seat.to_json() for seat in self.seats],
         }
@@ -180,6 +185,8 @@ class Choices:
                 setattr(choices, key, data[key])
         if data.get("partners_see") in ("never", "start", "stock-empty"):
             choices.partners_see = data["partners_see"]
+        if data.get("signals") in SIGNAL_MODES:
+            choices.signals = data["signals"]
         matches = data.get("matches")
         if isinstance(matches, dict):
             choices.matches = {
@@ -250,6 +257,14 @@ class NewGameScene(FormPage):
             disabled_text=lambda: _("Team games only"),
             name="partners_see",
         )
+        self.signals_choice = OptionChoice(
+            lambda: _("Partner signals"),
+            [(mode, partial(signals_mode_label, mode)) for mode in SIGNAL_MODES],
+            self.choices.signals,
+            lambda value: self.set_option("signals", value),
+            disabled_text=lambda: _("Team games and Chiamata"),
+            name="signals",
+        )
         self.match_choice = OptionChoice(
             lambda: _("Match"), [("single", lambda: "")], "single", self.set_match, name="match"
         )
@@ -258,6 +273,7 @@ class NewGameScene(FormPage):
             self.swap_choice,
             self.three_choice,
             self.partners_choice,
+            self.signals_choice,
             self.match_choice,
         ]
         self.name_inputs: list[TextInput] = []
@@ -360,6 +376,7 @@ class NewGameScene(FormPage):
             (self.swap_choice, "swap", True, self.choices.swap),
             (self.three_choice, "three_as_three", True, self.choices.three_as_three),
             (self.partners_choice, "partners_see", "start", self.choices.partners_see),
+            (self.signals_choice, "signals", "partner", self.choices.signals),
         ]
         for widget, key, probe, value in rows:
             widget.enabled = allowed(preset, **{key: probe})
@@ -533,7 +550,7 @@ class NewGameScene(FormPage):
         felt = (16, 70, 40) if not self.app.settings.high_contrast else (0, 0, 0)
         pygame.draw.ellipse(surface, felt, table)
         pygame.draw.ellipse(surface, theme.accent, table, max(2, px(3)))
-        self._draw_direction(surface, table)
+        draw_turn_arrow(surface, table, theme.dim, self.px)
         label_w = int(min(px(130), box.width * 0.24))
         table.width = min(table.width, int(box.width - 2 * (label_w + radius * 2.4 + px(10))))
         table.centerx = box.centerx
@@ -574,25 +591,3 @@ class NewGameScene(FormPage):
             self.painter.fit(
                 surface, name, label, px(17), theme.text, choice.kind == "human", align, shadow=True
             )
-
-    def _draw_direction(self, surface: pygame.Surface, table: pygame.Rect) -> None:
-        """A counterclockwise arrow in the middle of the table (the direction of play)."""
-        colour = self.app.theme.dim
-        rx, ry = table.width * 0.26, table.height * 0.26
-        cx, cy = table.center
-        width = max(2, self.px(2))
-        # On screen, counterclockwise from the bottom goes right, up, then left.
-        points = []
-        for step in range(0, 21):
-            a = math.radians(200 + step * 12)  # screen angle, y down
-            points.append((cx + rx * math.cos(a), cy - ry * math.sin(a)))
-        pygame.draw.lines(surface, colour, False, points, width)
-        (x1, y1), (x2, y2) = points[-2], points[-1]
-        angle = math.atan2(y2 - y1, x2 - x1)
-        size = self.px(8)
-        head = [
-            (x2 + math.cos(angle) * size * 0.4, y2 + math.sin(angle) * size * 0.4),
-            (x2 + math.cos(angle + 2.5) * size, y2 + math.sin(angle + 2.5) * size),
-            (x2 + math.cos(angle - 2.5) * size, y2 + math.sin(angle - 2.5) * size),
-        ]
-        pygame.draw.polygon(surface, colour, head)

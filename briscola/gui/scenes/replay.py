@@ -27,6 +27,7 @@ from briscola.gui.table.director import Captions
 from briscola.gui.table.hud import hand_boxes, plate_boxes
 from briscola.gui.table.painter import TablePainter
 from briscola.gui.table.record import RecordSession, lay_out_trick
+from briscola.gui.table.signals import draw_signal_log
 from briscola.gui.widgets import Button, WidgetGroup, draw_panel, fit_text, scaled_px
 from briscola.storage import paths
 from briscola.storage.files import atomic_write_json, clean_folder, clean_text
@@ -275,6 +276,7 @@ class ReplayScene(Scene):
         doc = copy.deepcopy(self.doc)
         doc["tricks"] = doc["tricks"][:count]
         doc["swaps"] = [s for s in doc.get("swaps") or [] if s["trick"] < count]
+        doc["signals"] = [s for s in doc.get("signals") or [] if s["trick"] < count]
         doc.pop("table", None)
         doc["result"] = None if count < len(self.tricks) else doc.get("result")
         return replay(doc)
@@ -374,6 +376,12 @@ class ReplayScene(Scene):
         draw_panel(surface, panel, app.theme, radius=panel.h // 2)
         surface.blit(text, text.get_rect(center=panel.center))
         self.group.draw(surface, app.assets, app.theme)
+        if self.states[self.index].signals:  # the hand's signals so far (issue 25)
+            top = min(button.rect.top for button in self.group.widgets if button.visible)
+            signals = self.states[self.index].signals
+            draw_signal_log(
+                surface, self.painter, signals, self.names, None, (lay.w - px(12), top - px(8))
+            )
 
     def _status_panel(self, size: tuple[int, int]) -> pygame.Rect:
         """Where the trick's line goes: right of the trick if that covers no card, name or

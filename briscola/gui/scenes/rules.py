@@ -10,6 +10,7 @@ import pygame
 
 from briscola.engine import Card
 from briscola.gui.render.assets import card_size
+from briscola.gui.render.segni import signal_icon
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import (
     MIN_TEXT,
@@ -32,12 +33,17 @@ from briscola.gui.widgets import (
 from briscola.text.i18n import _
 from briscola.text.names import suit_title, uses_french_names
 from briscola.text.rules import BLOCKS, CARD_ROWS, ROW_CARDS
+from briscola.text.signals import SIGNAL_GESTURES
 
 if TYPE_CHECKING:
     from briscola.gui.render.assets import Assets
     from briscola.gui.scene import Services
 
 Colour = tuple[int, int, int]
+
+#: Height of a contents entry and the gap under it, at UI scale 1 (the column grows with the
+#: scale as far as every entry still fits above the Back button).
+ENTRY_H, ENTRY_GAP = 35, 3
 
 # ---------------------------------------------------------------------- the rules screen
 
@@ -185,14 +191,14 @@ class RulesScene(Scene):
         left = (w - total_w) // 2
         # Contents column with the Back button under it: it grows with the UI scale like the
         # text, as far as its entries fit its height and it keeps to a third of the width.
-        needed = 14 + len(self.section_buttons) * 42 + 12 + 56
+        needed = 14 + len(self.section_buttons) * (ENTRY_H + ENTRY_GAP) + 12 + 56
         grow = min(self.text_k / self.k, (bottom - top) / px(needed), total_w / 3 / px(270))
         side = self.k * max(1.0, grow)
 
         spx = scaler(side)
         side_w = spx(270)
         gap = px(18)
-        bh, bgap = spx(38), spx(4)
+        bh, bgap = spx(ENTRY_H), spx(ENTRY_GAP)
         y = top + spx(14)
         for button in self.section_buttons:
             button.rect = pygame.Rect(left + spx(10), y, side_w - spx(20), bh)
@@ -241,6 +247,11 @@ class RulesScene(Scene):
                 size = px(22)
                 lines = wrap_text(assets.font(size, True), shown, width)
                 height = len(lines) * assets.font(size, True).get_linesize() + px(4)
+            elif kind.startswith("signal-"):  # a signal's face, meaning and gesture
+                size = px(19)
+                gesture = _(SIGNAL_GESTURES[kind[7:]])
+                lines = [shown, *wrap_text(assets.font(px(16)), gesture, width - px(72))]
+                height = max(px(56), px(8) + len(lines) * assets.font(size).get_linesize())
             elif kind in CARD_ROWS:
                 size = px(15)
                 lines = [shown]
@@ -340,6 +351,20 @@ class RulesScene(Scene):
         x, width = self.view.x, self.view.width
         if item.kind in CARD_ROWS:
             self._draw_cards(surface, item, y)
+            return
+        if item.kind.startswith("signal-"):
+            surface.blit(signal_icon(item.kind[7:], px(48)), (x + px(6), y + px(2)))
+            line_h = assets.font(item.size).get_linesize()
+            for i, line in enumerate(item.lines):
+                box = pygame.Rect(x + px(66), y + i * line_h, width - px(66), line_h)
+                self.painter.fit(
+                    surface,
+                    line,
+                    box,
+                    item.size if i == 0 else px(16),
+                    theme.text if i == 0 else theme.dim,
+                    i == 0,
+                )
             return
         bold = item.kind in ("section", "heading")
         colour = theme.accent if item.kind == "section" else theme.text

@@ -34,9 +34,10 @@ from briscola.gui.table.board import Board
 from briscola.gui.table.director import TIMINGS, Captions, Director
 from briscola.gui.table.flow import HandFlow
 from briscola.gui.table.hand_input import HandInput
-from briscola.gui.table.hud import TableHud
+from briscola.gui.table.hud import TableHud, hand_boxes, plate_boxes
 from briscola.gui.table.local import local_session, saved_session
 from briscola.gui.table.painter import TablePainter
+from briscola.gui.table.signals import SignalBar
 from briscola.text.decks import deck_info
 from briscola.text.i18n import _, current_language
 
@@ -84,6 +85,7 @@ class TableScene(Scene):
         #: What the table says beyond its cards (a lost connection, the table's end).
         self.banner = TableBanner(app, session, self.px)
         self.flow = HandFlow(session, self.director, self.hand, self._rebuild, self._fresh)
+        self.signals = SignalBar(app, session, self.board, self.captions, self.px, self._pull)
         self._configure_renderer()
 
     @classmethod
@@ -179,7 +181,10 @@ class TableScene(Scene):
         lay = self.board.layout
         widths = {lay.card_w, lay.trick_w, lay.small_w, lay.pile_w, lay.stock_w}
         faces = {lay.card_w, lay.trick_w, lay.stock_w}
-        self.renderer.configure(self.app.settings.deck_style, self.app.settings.back, widths, faces)
+        # The hand's and the briscola's widths: only the cards shown there (see painter).
+        demand = {lay.card_w, lay.stock_w} - {lay.trick_w}
+        settings = self.app.settings
+        self.renderer.configure(settings.deck_style, settings.back, widths, faces, demand)
 
     def on_enter(self) -> None:
         self.session.start()
@@ -232,6 +237,7 @@ class TableScene(Scene):
         session.advance(dt, idle)
         self.banner.update()
         self._pull()
+        self.signals.update(not self.busy)
         self.assist.update(self.awaiting_human, not self.busy)
         if self.busy:
             self.auction.refresh(None, [])  # the choice is made: the panel goes at once
@@ -345,6 +351,8 @@ class TableScene(Scene):
                 return
         if key is not None and (self.hud.hotkey(key) or self.assist.hotkey(event)):
             return
+        if self.signals.handle_event(event):  # partner signals: the bar and F1-F8
+            return
         if key == pygame.K_o:
             self.sort_hand()
             return
@@ -386,6 +394,11 @@ class TableScene(Scene):
         hinted = self.hand.hinted() if interactive else None
         return self.painter.draw_frame(surface, moving, focused, hinted, self._chrome, partial)
 
+    def banner_avoids(self) -> list[pygame.Rect]:
+        """What the online notes keep clear of: the other seats' cards and name plates."""
+        lay = self.board.layout
+        return hand_boxes(lay) + plate_boxes(lay, self.px(170), self.px(6))[1:]
+
     def _chrome(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Everything over the cards; returns where it drew beyond the painter's own
         (None when it cannot say: such frames are drawn whole)."""
@@ -395,6 +408,7 @@ class TableScene(Scene):
         painter.draw_labels(surface, turn, turn is not None and painter.pulsing(turn))
         painter.draw_info(surface, turn)
         painter.draw_bubbles(surface, self.auction.active)
+        self.signals.draw(surface, painter)
         painter.draw_bids(surface, self.hud_bottom + self.px(10))
         hud = self.hud
         hud.swap.visible = self.awaiting_human and any(
@@ -409,7 +423,7 @@ class TableScene(Scene):
         if self.show_last:
             painter.draw_last_trick(surface)
         painter.draw_banner(surface, self.hud_bottom + self.px(8))
-        self.banner.draw(surface, self.px(10))
+        self.banner.draw(surface, self.px(10), self.banner_avoids())
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)
         followed = not (

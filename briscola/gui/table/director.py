@@ -28,6 +28,7 @@ from briscola.engine import (
     HandStarted,
     PartnerRevealed,
     Played,
+    Signalled,
     Swapped,
     Trick,
     TrickWon,
@@ -76,6 +77,8 @@ TIMINGS = {
     "partner wait": 0.5,
     "partner banner": 2.5,
     "partner bubble": 2.0,
+    "signal bubble": 4.0,
+    "signal wait": 0.3,
     "trick pause": 0.95,
     "trick pause min": 0.25,
     "hot-seat trick": 2.2,
@@ -109,6 +112,8 @@ class Captions:
     or the deck may change while they show), each with the time it goes."""
 
     bubbles: dict[int, tuple[Text, float]] = field(default_factory=dict)
+    #: Partner signals by seat (a face beside the name, :mod:`briscola.gui.table.signals`).
+    signals: dict[int, tuple[str, float]] = field(default_factory=dict)
     banner: tuple[Text, float] | None = None
     #: The auction as far as shown: (seat, bid or None for a pass), in order.
     bids: list[tuple[int, Bid | None]] = field(default_factory=list)
@@ -124,12 +129,13 @@ class Captions:
     def tick(self, dt: float) -> None:
         self.t += dt
         self.bubbles = {s: b for s, b in self.bubbles.items() if b[1] > self.t}
+        self.signals = {s: b for s, b in self.signals.items() if b[1] > self.t}
         if self.banner and self.banner[1] <= self.t:
             self.banner = None
 
     def ends(self) -> list[float]:
         """When each caption showing goes."""
-        ends = [until for _text, until in self.bubbles.values()]
+        ends = [until for _text, until in (*self.bubbles.values(), *self.signals.values())]
         if self.banner is not None:
             ends.append(self.banner[1])
         return ends
@@ -221,6 +227,8 @@ class Director:
                 steps.append(lambda: self._step_play(event))
             case PartnerRevealed():
                 steps.append(lambda: self._step_partner(event))
+            case Signalled(seat=seat, kind=kind):
+                steps.append(lambda: self._step_signal(seat, kind))
             case TrickWon(trick=trick):
                 steps.append(lambda: self._step_trick_pause(trick))
                 steps.append(lambda: self._step_collect(trick))
@@ -431,6 +439,12 @@ class Director:
             event.seat, lambda: _("Alone!") if alone else _("Partner!"), TIMINGS["partner bubble"]
         )
         return self.f("partner wait")
+
+    def _step_signal(self, seat: int, kind: str) -> float:
+        """A partner signal: its face beside the signaller's name for a few seconds."""
+        self.captions.signals[seat] = (kind, self.captions.t + TIMINGS["signal bubble"])
+        self.app.audio.play("deal", 0.3)
+        return self.f("signal wait")
 
     def hot_seat(self) -> bool:
         """More than one person plays at this screen."""

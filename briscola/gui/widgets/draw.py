@@ -1,8 +1,11 @@
-"""Small drawing helpers: translucent rounded panels, fitted text sizes, the focus ring."""
+"""Small drawing helpers: translucent rounded panels, fitted text sizes, the focus ring,
+the arrow of the direction of play."""
 
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,3 +41,30 @@ def fit_text(assets: Assets, text: str, size: int, width: int, bold: bool = Fals
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int) -> None:
     """The keyboard focus ring."""
     pygame.draw.rect(surface, theme.focus, rect.inflate(8, 8), width=3, border_radius=radius + 4)
+
+
+def draw_turn_arrow(
+    surface: pygame.Surface,
+    table: pygame.Rect,
+    colour: tuple[int, int, int],
+    px: Callable[[float], int],
+) -> None:
+    """A counterclockwise arrow in the middle of ``table`` (the direction of play)."""
+    rx, ry = table.width * 0.26, table.height * 0.26
+    cx, cy = table.center
+    width = max(2, px(2))
+    # On screen, counterclockwise from the bottom goes right, up, then left.
+    points = []
+    for step in range(0, 21):
+        a = math.radians(200 + step * 12)  # screen angle, y down
+        points.append((cx + rx * math.cos(a), cy - ry * math.sin(a)))
+    pygame.draw.lines(surface, colour, False, points, width)
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    angle = math.atan2(y2 - y1, x2 - x1)
+    size = px(8)
+    head = [
+        (x2 + math.cos(angle) * size * 0.4, y2 + math.sin(angle) * size * 0.4),
+        (x2 + math.cos(angle + 2.5) * size, y2 + math.sin(angle + 2.5) * size),
+        (x2 + math.cos(angle - 2.5) * size, y2 + math.sin(angle - 2.5) * size),
+    ]
+    pygame.draw.polygon(surface, colour, head)
