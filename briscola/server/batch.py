@@ -15,6 +15,14 @@ that Redis does not know (``NOSCRIPT``: a restarted Redis forgets its scripts) i
 through the registered script, which loads it and runs it. A connection error fails every
 command of the pipeline with that error (after redis-py's own retries, the client's
 ``retry`` option); the callers decide whether to send again.
+
+A stalled Redis (one that holds the connection but never answers) fails the commands of a
+send with ``TimeoutError`` after ``timeout`` seconds: one watchdog for the whole send (an
+``asyncio.timeout`` around it), not one per command. The hot path's connections are made
+without redis-py's ``socket_timeout``, which wraps every send in ``asyncio.wait_for`` (a
+task of its own per call, the biggest single part of a lone call's cost); after a watchdog
+fired, the connections are dropped (a late reply can never be taken for the next
+command's) and the next send connects again.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 __all__ = ["Batcher"]
 
@@ -46,12 +55,16 @@ class _Call:
 
 
 class Batcher:
-    """Commands for one Redis client, sent in pipelines of one event-loop turn each."""
+    """Commands for one Redis client, sent in pipelines of one event-loop turn each; a send
+    that has no reply in ``timeout`` seconds fails with ``TimeoutError`` (None: waits)."""
 
-    def __init__(self, redis: aioredis.Redis) -> None:
+    def __init__(self, redis: aioredis.Redis, timeout: float | None = None) -> None:
         self.redis = redis
+        self.timeout = timeout
         self._queue: list[_Call] = []
         self._task: asyncio.Task[None] | None = None
+        #: Set while the sender waits for a command: the next one wakes it.
+        self._wake: asyncio.Future[None] | None = None
         self._closed = False
         #: Sends (pipelines, or single calls) and the commands in them (for the tests).
         self.pipelines = 0
@@ -92,21 +105,43 @@ class Batcher:
             call.future.set_exception(RedisConnectionError("the Redis client is closed"))
             return call.future
         self._queue.append(call)
-        if self._task is None:  # starts at the next turn, with every command of this one
+        wake = self._wake
+        if wake is not None:  # the sender goes on at the next turn, with all of this one
+            self._wake = None
+            wake.set_result(None)
+        elif self._task is None:  # (the first: it starts at the next turn alike)
             self._task = asyncio.get_running_loop().create_task(self._run())
         return call.future
 
     async def _run(self) -> None:
+        """The sender: one task for the batcher's life (a task per send would cost more),
+        waiting for the next command whenever the queue is empty."""
+        loop = asyncio.get_running_loop()
         try:
-            while self._queue:
+            while True:
+                if not self._queue:
+                    self._wake = loop.create_future()
+                    await self._wake
                 batch, self._queue = self._queue, []
                 try:
-                    await self._send(batch)
+                    async with asyncio.timeout(self.timeout):
+                        await self._send(batch)
+                except TimeoutError:  # the watchdog: Redis holds the connection, silent
+                    self._fail(batch, RedisTimeoutError(f"no reply from Redis in {self.timeout} s"))
+                    await self._drop()
                 except asyncio.CancelledError:
                     self._fail(batch, RedisConnectionError("the Redis client is closed"))
                     raise
         finally:
             self._task = None
+            self._wake = None
+
+    async def _drop(self) -> None:
+        """Drop the connections whose replies were not read (redis-py connects again)."""
+        with contextlib.suppress(Exception):
+            if self.redis.connection is not None:
+                await self.redis.connection.disconnect(nowait=True)
+            await self.redis.connection_pool.disconnect()
 
     async def _send(self, batch: list[_Call]) -> None:
         self.pipelines += 1

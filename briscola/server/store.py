@@ -24,9 +24,10 @@ is installed). What every move costs (a fenced write, the frames published to ot
 processes) and the lease renewals, one script for all of a process's tables per renewal, are
 sent together with the other commands of the same event-loop turn, as one pipeline
 (:class:`briscola.server.batch.Batcher`); the rest (leases taken and released, tables read
-back) one call at a time. A reply slower than 5 s (``socket_timeout``) is a
-``TimeoutError``; a dropped connection is connected again by redis-py (its ``retry``
-option) and, failing that, a ``ConnectionError`` for the caller to retry.
+back) one call at a time. A reply slower than 5 s is a ``TimeoutError`` (redis-py's
+``socket_timeout`` off the hot path, the batcher's watchdog on it); a dropped connection is
+connected again by redis-py (its ``retry`` option) and, failing that, a ``ConnectionError``
+for the caller to retry.
 """
 
 from __future__ import annotations
@@ -207,12 +208,15 @@ class Store:
         self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         # The hot path has a pool of its own: the batcher sends one thing at a time, a single
         # command on the client's own connection, a pipeline on a second one (a plain pool
-        # and a connection kept by the client cost redis-py less work per call).
+        # and a connection kept by the client cost redis-py less work per call). No
+        # ``socket_timeout`` there (redis-py would start a task per send for it; it has one,
+        # 5 s, unless told None): the batcher's one watchdog per send fails a stalled send
+        # after ``timeout`` instead.
         hot = aioredis.ConnectionPool.from_url(
             url,
             max_connections=4,
             decode_responses=True,
-            socket_timeout=timeout,
+            socket_timeout=None,
             socket_connect_timeout=timeout,
             retry=_retry(),
         )
@@ -221,7 +225,9 @@ class Store:
         self._write = self.redis.register_script(_WRITE)
         self._renew = self.redis.register_script(_RENEW_ALL)
         #: The hot path: fenced writes, lease renewals, publishing (see the module docstring).
-        self.batch = Batcher(aioredis.Redis(connection_pool=hot, single_connection_client=True))
+        self.batch = Batcher(
+            aioredis.Redis(connection_pool=hot, single_connection_client=True), timeout=timeout
+        )
         self._pubsub: PubSub | None = None
         self._hearing: asyncio.Task[None] | None = None
         #: Commands sent (Lua scripts count one): the load tool reports them per move.

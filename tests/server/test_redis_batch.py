@@ -224,9 +224,21 @@ def test_a_stalled_redis_is_a_timeout_error_not_a_hang(redis_server: RedisServer
                 with pytest.raises(RedisTimeoutError):
                     await store.publish_text("nobody", "two")
                 assert time.monotonic() - began < 5
+                # A whole pipeline stalled alike: every command of it times out.
+                began = time.monotonic()
+                outcomes = await asyncio.gather(
+                    *(store.batch.call("ECHO", f"late{n}") for n in range(3)),
+                    return_exceptions=True,
+                )
+                assert all(isinstance(each, RedisTimeoutError) for each in outcomes), outcomes
+                assert time.monotonic() - began < 5
             finally:
                 redis_server.proc.send_signal(signal.SIGCONT)
+            # The late replies never answer the next commands: each gets its own.
             assert await store.publish_text("nobody", "three") == 0
+            assert await store.batch.call("ECHO", "alone") == "alone"
+            words = [f"next{n}" for n in range(4)]
+            assert await asyncio.gather(*(store.batch.call("ECHO", w) for w in words)) == words
         finally:
             await store.close()
 
