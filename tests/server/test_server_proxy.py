@@ -26,7 +26,8 @@ from briscola.server.conn import address_of
 
 def connect(url: str, forwarded: str | None = None, **options: Any) -> ClientConnection:
     headers = {"X-Forwarded-For": forwarded} if forwarded is not None else None
-    ws = raw(url, additional_headers=headers, **options)
+    # (legacy=True: websockets' documented way to hold a connection outside a `with`)
+    ws = raw(url, additional_headers=headers, legacy=True, **options)
     assert hello(ws)["type"] == "welcome"
     return ws
 
