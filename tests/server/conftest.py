@@ -1,6 +1,6 @@
 """The fixture the server tests share: ``make_server(**options)`` starts a server on a free
-loopback port (records in the test's folder, rate limits out of the way) and stops it after
-the test."""
+loopback port (records in a folder of its own in the test's folder, rate limits out of the
+way) and stops it after the test."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
     def make(**options: Any) -> ServerThread:
         config = {
             "port": 0,
-            "records": tmp_path / "records",
+            "records": tmp_path / f"records-{len(started)}",
             "rate": 10_000.0,
             "burst": 10_000,
             "ping_interval": None,

@@ -22,7 +22,7 @@ from briscola.ai import make_bot
 from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play_all
 from briscola.engine import PlayerView, Rules, replay
-from briscola.server import ServerConfig, ServerThread
+from briscola.server import ServerThread
 from briscola.server.store import Fenced, Store
 
 DEADLINE = 60.0
@@ -36,27 +36,16 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 
 
 @pytest.fixture
-def make_server(tmp_path: Path, redis_server: RedisServer) -> Iterator[Callable[..., ServerThread]]:
-    started: list[ServerThread] = []
+def make_server(
+    make_server: Callable[..., ServerThread], redis_server: RedisServer
+) -> Callable[..., ServerThread]:
+    """The shared fixture's servers (tests/server/conftest.py), on this test's Redis with a
+    short lease."""
 
     def make(**options: Any) -> ServerThread:
-        config: dict[str, Any] = {
-            "port": 0,
-            "records": tmp_path / f"records-{len(started)}",
-            "rate": 10_000.0,
-            "burst": 10_000,
-            "ping_interval": None,
-            "redis": redis_server.url,
-            "lease_ms": 600,
-        }
-        config.update(options)
-        server = ServerThread(ServerConfig(**config)).start()
-        started.append(server)
-        return server
+        return make_server(**{"redis": redis_server.url, "lease_ms": 600, **options})
 
-    yield make
-    for server in started:
-        server.stop()
+    return make
 
 
 def chooser(seed: int) -> Callable[[PlayerView], Any]:
