@@ -76,9 +76,8 @@ TRUMP_SIGNALS: Final = frozenset({"ace", "three", "king", "trump", "none"})
 DIRECTIONS: Final = frozenset({"take", "leave"})
 
 
-class GameState(Protocol):
-    """What signals read of a :class:`~briscola.engine.state.GameState` (and write: its
-    ``signals`` and ``events``); a protocol, so that the state's module may import this one."""
+class _Hand(Protocol):
+    """What signals read of a hand, in a state or in a seat's view alike."""
 
     @property
     def rules(self) -> Rules: ...
@@ -87,8 +86,6 @@ class GameState(Protocol):
     @property
     def current_player(self) -> int | None: ...
     @property
-    def trick(self) -> Sequence[Card]: ...
-    @property
     def tricks(self) -> Sequence[object]: ...
     @property
     def caller(self) -> int | None: ...
@@ -96,32 +93,26 @@ class GameState(Protocol):
     def partner(self) -> int | None: ...
     @property
     def partner_revealed(self) -> bool: ...
+
+
+class GameState(_Hand, Protocol):
+    """What signals read of a :class:`~briscola.engine.state.GameState` (and write: its
+    ``signals`` and ``events``); a protocol, so that the state's module may import this one."""
+
+    @property
+    def trick(self) -> Sequence[Card]: ...
 
     signals: list[Signalled]
     events: list[Any]
 
 
-class PlayerView(Protocol):
+class PlayerView(_Hand, Protocol):
     """What :func:`view_signals` reads of a :class:`~briscola.engine.view.PlayerView`."""
 
     @property
-    def rules(self) -> Rules: ...
-    @property
     def seat(self) -> int: ...
     @property
-    def phase(self) -> str: ...
-    @property
-    def current_player(self) -> int | None: ...
-    @property
     def table(self) -> Sequence[object]: ...
-    @property
-    def tricks(self) -> Sequence[object]: ...
-    @property
-    def caller(self) -> int | None: ...
-    @property
-    def partner(self) -> int | None: ...
-    @property
-    def partner_revealed(self) -> bool: ...
     @property
     def signals(self) -> Sequence[Signalled]: ...
 
