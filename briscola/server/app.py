@@ -17,10 +17,9 @@ import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
-import secrets
 import threading
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -34,8 +33,6 @@ from websockets.http11 import Request, Response
 
 from briscola.engine import Rules
 from briscola.protocol.wire import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
     PROTOCOL,
     ProtocolError,
     check_name,
@@ -43,6 +40,7 @@ from briscola.protocol.wire import (
     encode,
     normalize_code,
 )
+from briscola.server.admission import Admission, joined, new_code, tell
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
 from briscola.server.fair import FairPool
@@ -73,7 +71,7 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
         self.per_address: Counter[str] = Counter()
-        self.failed: dict[str, deque[float]] = {}
+        self.admission = Admission(self.config)
         self.stats = _Stats()
         #: Test hook: called with (table, seat, frame) for every frame sent to a seat.
         self.tap: FrameTap | None = None
@@ -339,7 +337,7 @@ class Server:
             raise ProtocolError("at_table", "leave this table before creating another")
         if len(self.tables) >= self.config.max_tables:
             raise ProtocolError("server_full", "the server holds as many tables as it can")
-        self._check_caps(conn)
+        self.admission.check_caps(conn, self.tables.values())
         rules_data = message.get("rules", {"preset": "classic2"})
         try:
             rules = Rules.from_dict(rules_data)
@@ -350,7 +348,7 @@ class Server:
         host = message.get("seat", 0)
         if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < rules.players:
             raise ProtocolError("bad_seats", f"seat must be a number from 0 to {rules.players - 1}")
-        code = self._new_code()
+        code = new_code(self.tables)
         table = Table(
             code,
             rules,
@@ -372,72 +370,17 @@ class Server:
         self.tables[code] = table
         self._seat(conn, table, seat)
 
-    def _check_caps(self, conn: Conn) -> None:
-        """One address (or one connection) may hold only so many open tables and waiting
-        rooms, so that it cannot fill the server for everyone."""
-        cfg = self.config
-        now = time.monotonic()
-        while conn.created and conn.created[0] < now - 60.0:
-            conn.created.popleft()
-        if len(conn.created) >= cfg.creates_per_minute:
-            wait = conn.created[0] + 60.0 - now
-            raise ProtocolError(
-                "too_many_tables",
-                f"you opened {cfg.creates_per_minute} tables in a minute:"
-                f" try again in {wait:.0f} s",
-            )
-        mine = [t for t in self.tables.values() if t.owner == conn.address]
-        rooms = [t for t in mine if t.phase == "lobby"]
-        if len(rooms) >= cfg.max_rooms_per_address:
-            raise ProtocolError(
-                "too_many_tables",
-                f"your address has {cfg.max_rooms_per_address} waiting rooms open already",
-            )
-        if len(mine) >= cfg.max_tables_per_address:
-            raise ProtocolError(
-                "too_many_tables",
-                f"your address has {cfg.max_tables_per_address} tables open already",
-            )
-
-    def _new_code(self) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.tables:
-                return code
-
-    def _check_failures(self, conn: Conn) -> None:
-        window = self.failed.get(conn.address)
-        if window is None:
-            return
-        now = time.monotonic()
-        while window and window[0] < now - self.config.failed_join_window:
-            window.popleft()
-        if not window:
-            del self.failed[conn.address]
-        elif len(window) >= self.config.failed_joins:
-            wait = window[0] + self.config.failed_join_window - now
-            raise ProtocolError(
-                "too_many_failed_joins",
-                f"too many wrong codes from your address: try again in {wait:.0f} s",
-            )
-
-    def _failed(self, conn: Conn, code: str, message: str) -> ProtocolError:
-        self.failed.setdefault(conn.address, deque()).append(time.monotonic())
-        if len(self.failed) > 10_000:  # forget the oldest addresses first
-            self.failed.pop(next(iter(self.failed)))
-        return ProtocolError(code, message)
-
     def _find(self, conn: Conn, message: dict[str, Any]) -> Table:
         if conn.table is not None:
             raise ProtocolError("at_table", "leave this table before joining another")
-        self._check_failures(conn)
+        self.admission.check_failures(conn)
         try:
             code = normalize_code(message.get("code"))
         except ProtocolError as exc:
-            raise self._failed(conn, exc.code, str(exc)) from None
+            raise self.admission.fail(conn, exc.code, str(exc)) from None
         table = self.tables.get(code)
         if table is None or table.phase == "closed":
-            raise self._failed(conn, "no_table", f"there is no table {code}")
+            raise self.admission.fail(conn, "no_table", f"there is no table {code}")
         return table
 
     def _join(self, conn: Conn, message: dict[str, Any]) -> None:
@@ -470,13 +413,15 @@ class Server:
             # a locked address learns nothing about codes.
             self._find(conn, message)
             refuse_if_ended(table.ended_tokens if table is not None else None, token)
-            raise self._failed(conn, "bad_token", "that seat token is not valid at this table")
+            raise self.admission.fail(
+                conn, "bad_token", "that seat token is not valid at this table"
+            )
         everyone = [*self.conns, *(self.shared.guests.values() if self.shared else ())]
         replaced = [other for other in everyone if other is not conn and other.seat is seat]
         for other in replaced:
             other.table, other.seat = None, None
         conn.table, conn.seat = table, seat
-        self._tell(conn, table, self._joined(table, seat))
+        tell(conn, table, joined(table, seat))
         table.resume(conn, seat)  # tells the connection it replaces why it goes
         for other in replaced:
             other.close_with = (CLOSE_REPLACED, "replaced: signed in elsewhere")
@@ -484,30 +429,8 @@ class Server:
 
     def _seat(self, conn: Conn, table: Table, seat: Seat) -> None:
         conn.table, conn.seat = table, seat
-        self._tell(conn, table, self._joined(table, seat))
+        tell(conn, table, joined(table, seat))
         table.broadcast_info()
-
-    @staticmethod
-    def _tell(conn: Conn, table: Table, text: str) -> None:
-        """Send ``text`` once what the table has noted so far is stored (``--redis``: a
-        guest told its table's code could otherwise reach a process that cannot find it)."""
-        if table.journal is not None:
-            table.journal.note(table, "seats")  # the seat and its token first
-            table.journal.send(table, conn, text)
-        else:
-            conn.post(text)
-
-    @staticmethod
-    def _joined(table: Table, seat: Seat) -> str:
-        return encode(
-            {
-                "type": "joined",
-                "table": table.code,
-                "seat": seat.index,
-                "token": seat.token,
-                "host": seat.index == table.host,
-            }
-        )
 
     def detach(self, conn: Conn) -> None:
         """The connection is gone: its seat waits for it (the grace period)."""

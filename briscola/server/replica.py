@@ -31,7 +31,9 @@ TableMaker = Callable[[str, Rules, list[tuple[SeatKind, str]], int, str], Table]
 
 
 def table_meta(table: Table) -> dict[str, Any]:
-    """The table as stored in ``meta`` (the seats with their tokens)."""
+    """The table as stored in ``meta``: the seats with their tokens and whether their
+    person left the match (a computer plays for them until they resume), and the tokens
+    of seats given up when their match ended."""
     driver = table.driver
     return {
         "code": table.code,
@@ -51,9 +53,13 @@ def table_meta(table: Table) -> dict[str, Any]:
                 "token": seat.token,
                 "ready": seat.ready,
                 "stand_in": seat.player.stand_in,
+                "left": seat.left,
             }
             for seat in table.seats
         ],
+        # The tokens of seats given up once their match ended: a resume with one is told
+        # ``match_over`` (sorted: the same table stores the same bytes).
+        "ended": sorted(table.ended_tokens),
     }
 
 
@@ -114,6 +120,8 @@ def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | N
         seat.token = saved["token"]
         seat.ready = bool(saved["ready"])
         seat.player.stand_in = bool(saved["stand_in"])
+        seat.left = bool(saved.get("left", False))
+    table.ended_tokens = {str(token) for token in meta.get("ended", ())}
     table.seed = str(meta["seed"])
     table.match_id = str(meta.get("match_id", ""))
     table.phase = meta["phase"]

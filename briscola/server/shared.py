@@ -27,7 +27,6 @@ import json
 import logging
 import secrets
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from briscola.engine import ReplayError, Rules
@@ -35,9 +34,10 @@ from briscola.protocol.wire import ProtocolError, normalize_code
 from briscola.server.config import ServerConfig
 from briscola.server.conn import Conn
 from briscola.server.fair import FairPool
+from briscola.server.link import FRAME, Guest, Link
 from briscola.server.replica import rebuild_table, table_ops
-from briscola.server.seats import Peer, SeatKind
-from briscola.server.store import Fenced, Lease, RedisError, Store, StoredTable
+from briscola.server.seats import SeatKind
+from briscola.server.store import Lease, RedisError, Store, StoredTable
 from briscola.server.tables import FrameTap, Table
 
 
@@ -64,108 +64,14 @@ class Host(Protocol):
     def table_closed(self, table: Table) -> None: ...
 
 
-__all__ = ["Link", "Shared"]
+__all__ = ["Shared"]
 
 log = logging.getLogger("briscola.server")
 
 #: A frame forwarded to another process ends its connection there (close code, reason).
 _END: Final = "\x00end"
-#: A frame for a connection held by another process: ``o SERIAL\n`` and the frame.
-_FRAME: Final = "o"
 #: Close code that sends a client to reconnect: the service restarts (RFC 6455).
 CLOSE_RESTART: Final = 1012
-
-
-class Link:
-    """One table driven by this process: its lease and its ordered writer."""
-
-    def __init__(self, shared: Shared, table: Table, lease: Lease | None, new: bool) -> None:
-        self.shared = shared
-        self.table = table
-        self.lease = lease
-        self.new = new
-        self.items: asyncio.Queue[tuple[str, Any, Any]] = asyncio.Queue()
-        self.task = asyncio.create_task(self._run())
-        self.lost = False
-        #: Writes made under this lease (each numbered, so that one sent again is harmless).
-        self.written = 0
-
-    @property
-    def idle(self) -> bool:
-        return self.items.empty() and not self.busy
-
-    busy = False
-
-    def note(self, table: Table, kind: str, data: Any = None) -> None:
-        if self.lost:
-            return
-        self.items.put_nowait(("ops", self.shared.ops(table, kind, data), kind == "closed"))
-
-    def send(self, table: Table, peer: Peer, text: str) -> None:
-        if self.items.empty() and not self.busy:
-            peer.post(text)
-        else:
-            self.items.put_nowait(("frame", peer, text))
-
-    async def _run(self) -> None:
-        while True:
-            first = await self.items.get()
-            self.busy = True
-            batch = [first]
-            while not self.items.empty():
-                batch.append(self.items.get_nowait())
-            ops: list[tuple[str, str, str]] = []
-            closed = False
-            try:
-                for kind, a, b in batch:
-                    if kind == "ops":
-                        ops.extend(a)
-                        closed = closed or bool(b)
-                        continue
-                    if ops:
-                        await self._write(ops, closed)
-                        ops = []
-                    a.post(b)
-                if ops:
-                    await self._write(ops, closed)
-            except Fenced as exc:
-                log.warning("%s: another process drives it now", exc)
-                self.shared.lose(self, "the table moved to another server")
-                return
-            finally:
-                self.busy = False
-            if closed:
-                self.shared.forget(self)
-                return
-
-    async def _write(self, ops: list[tuple[str, str, str]], closed: bool) -> None:
-        """Store ``ops``; while Redis is away, wait (the players' frames wait too) until it
-        is back or the lease has run out."""
-        if self.lease is None:
-            lease = await self._retry(
-                lambda: self.shared.store.acquire(self.table.code, self.shared.process, new=True)
-            )
-            if lease is None:  # the code was taken by another process at the same moment
-                raise Fenced(f"table {self.table.code}: the code is taken")
-            self.lease = lease
-        lease = self.lease
-        self.written += 1
-        number = self.written  # the same number when sent again: applied once
-        await self._retry(lambda: self.shared.store.write(lease, ops, closed, number))
-
-    async def _retry(self, call: Callable[[], Any]) -> Any:
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + self.shared.store.lease_ms / 1000
-        delay = 0.05
-        while True:
-            try:
-                return await call()
-            except (RedisError, OSError) as exc:
-                if loop.time() > give_up:  # the lease has run out meanwhile
-                    raise Fenced(f"table {self.table.code}: Redis is unreachable ({exc})") from None
-                log.warning("table %s: Redis unreachable, retrying: %s", self.table.code, exc)
-                await asyncio.sleep(delay)
-                delay = min(1.0, delay * 2)
 
 
 class Shared:
@@ -202,7 +108,7 @@ class Shared:
             await asyncio.sleep(0.02)
         for link in list(self.links.values()):
             link.table.stop_clocks()
-            link.task.cancel()
+            link.stop()
             if link.lease is not None:
                 with contextlib.suppress(RedisError, OSError):
                     await self.store.release(link.lease)
@@ -243,9 +149,7 @@ class Shared:
 
     def lose(self, link: Link, why: str) -> None:
         """Another process drives the table now: stop it here, send its players there."""
-        link.lost = True
-        if link.task is not asyncio.current_task():
-            link.task.cancel()
+        link.stop()
         table = link.table
         table.stop_clocks()
         self.links.pop(table.code, None)
@@ -441,7 +345,7 @@ class Shared:
     def _heard_data(self, data: str) -> None:
         """A message on this process's channel: a frame for a connection held here
         (``o SERIAL`` and the frame, as it is), or a JSON envelope."""
-        if data[:1] == _FRAME:
+        if data[:1] == FRAME:
             head, _, text = data.partition("\n")
             conn = self.forwarded.get(int(head[1:]))
             if conn is not None:
@@ -453,6 +357,8 @@ class Shared:
         if '"type":"joined"' in text:
             joined = json.loads(text)
             conn.remote_code, conn.remote_token = joined["table"], joined["token"]
+        elif text.startswith('{"type":"closed"'):
+            conn.remote_code = None  # the table is over: nothing to follow any more
         conn.post(text)
 
     def _heard(self, message: dict[str, Any]) -> None:
@@ -500,7 +406,9 @@ class Shared:
     def _guest_message(self, process: str, serial: int, envelope: dict[str, Any]) -> None:
         guest = self.guests.get((process, serial))
         if guest is None:
-            guest = Conn(None, str(envelope.get("address", "")), self.server.config)
+            guest = Guest(
+                self.store, process, serial, str(envelope.get("address", "")), self.server.config
+            )
             guest.name = str(envelope.get("name", ""))
             self.guests[(process, serial)] = guest
             self._spawn(self._pump(process, serial, guest))
@@ -512,16 +420,12 @@ class Shared:
             guest.outbox.put_nowait(_END + ":unbound")
 
     async def _pump(self, process: str, serial: int, guest: Conn) -> None:
-        """Send a guest connection's frames to the process that holds its WebSocket."""
-        frame = f"o{serial}\n"
+        """Tell the process that holds a guest connection's WebSocket when the connection
+        leaves its table or is closed here (its frames go as they are posted)."""
         while True:
             text = await guest.outbox.get()
             if text is not None and not text.startswith(_END):
-                try:  # the frame as it is, after a short header: nothing encoded again
-                    await self.store.publish_text(process, frame + text)
-                except (RedisError, OSError):
-                    log.warning("cannot reach the process of a guest connection")
-                continue
+                continue  # (frames are not queued: Guest.post publishes them)
             if text is not None:
                 if guest.table is not None:
                     continue  # seated again since
@@ -561,6 +465,23 @@ class Shared:
                 if not alive:
                     for conn in [c for c in self.forwarded.values() if c.remote == owner]:
                         self._spawn(self.rescue(conn))
+            await self._check_leases()
+
+    async def _check_leases(self) -> None:
+        """Rescue forwarded connections whose owner no longer holds their table's lease.
+        An owner that froze (stopped, a paused VM) still hears its channel, so the ping
+        cannot tell; its leases run out (a closed table's connections are not followed)."""
+        codes = {c.remote_code for c in self.forwarded.values() if c.remote and c.remote_code}
+        if not codes:
+            return
+        try:
+            holders = await self.store.holders(sorted(codes))
+        except (RedisError, OSError):
+            return
+        for conn in list(self.forwarded.values()):
+            code = conn.remote_code
+            if code in holders and holders[code] != conn.remote and not conn.rescuing:
+                self._spawn(self.rescue(conn))
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -3,7 +3,8 @@
 A table's state is its record, kept under a few keys that share the prefix
 ``briscola:t:CODE:`` (``docs/server.md`` lists them, with their expiry and size):
 
-``meta``   the table (rules, seats with their tokens, host, phase, seed, deals) as JSON;
+``meta``   the table (rules, seats with their tokens and whether their person left, host,
+           phase, seed, deals, the tokens of seats given up once their match ended) as JSON;
 ``hands``  a list: the record (``briscola-record/1``) of each finished hand of the match;
 ``deal``   the current hand's deal, as a record without moves;
 ``moves``  a list: the current hand's moves, ``{"a": ACTION, "by": WHO}``, one per action;
@@ -77,28 +78,42 @@ redis.call('DEL', KEYS[1])
 return 1
 """
 
-# KEYS: lease, epoch, written, then one key per operation; ARGV: lease value, epoch, expiry
-# (ms), the write's number (EPOCH:N; empty: none), then an operation and its value for each
-# key: SET, RPUSH, DEL (value ignored). A write whose number is the last one stored was
-# applied already (its reply was lost, the owner sent it again): it is not applied twice.
+# KEYS: the table's prefix (``briscola:t:CODE:``: the script names the table's keys from it,
+# which a single Redis allows; few arguments cost redis-py less to send). ARGV: the lease
+# value (EPOCH:PROCESS), the write's number (N; empty: none), the expiry (ms), then pairs:
+# an operation on one of the table's keys (S for SET, R for RPUSH, D for DEL, then the key's
+# part: ``Rmoves``) or a frame to publish (P, then the process: ``Pab12cd``), and its value.
+# A write whose number is the last one stored (EPOCH:N) was applied already (its reply was
+# lost, the owner sent it again): it is not applied twice, nor its frames published again.
 # The keys written (not those deleted last) get the expiry, and so does the epoch.
 _WRITE: Final = """
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
-if ARGV[4] ~= '' then
-  if redis.call('SET', KEYS[3], ARGV[4], 'PX', ARGV[3], 'GET') == ARGV[4] then return 1 end
+local p = KEYS[1]
+if redis.call('GET', p .. 'lease') ~= ARGV[1] then return 0 end
+local epoch = string.match(ARGV[1], '^(%d+):')
+if redis.call('GET', p .. 'epoch') ~= epoch then return 0 end
+local expiry = ARGV[3]
+if ARGV[2] ~= '' then
+  local number = epoch .. ':' .. ARGV[2]
+  if redis.call('SET', p .. 'written', number, 'PX', expiry, 'GET') == number then return 1 end
 end
 local live = {}
-for i = 4, #KEYS do
-  local op, value = ARGV[2 * i - 3], ARGV[2 * i - 2]
-  if op == 'SET' then redis.call('SET', KEYS[i], value); live[KEYS[i]] = true
-  elseif op == 'RPUSH' then redis.call('RPUSH', KEYS[i], value); live[KEYS[i]] = true
-  elseif op == 'DEL' then redis.call('DEL', KEYS[i]); live[KEYS[i]] = nil end
+for i = 4, #ARGV, 2 do
+  local op, part, value = string.sub(ARGV[i], 1, 1), string.sub(ARGV[i], 2), ARGV[i + 1]
+  if op == 'P' then redis.call('PUBLISH', 'briscola:p:' .. part, value)
+  else
+    local k = p .. part
+    if op == 'S' then redis.call('SET', k, value); live[k] = true
+    elseif op == 'R' then redis.call('RPUSH', k, value); live[k] = true
+    elseif op == 'D' then redis.call('DEL', k); live[k] = nil end
+  end
 end
-for key, _ in pairs(live) do redis.call('PEXPIRE', key, ARGV[3]) end
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
+for k, _ in pairs(live) do redis.call('PEXPIRE', k, expiry) end
+redis.call('PEXPIRE', p .. 'epoch', expiry)
 return 1
 """
+
+#: The letter of each operation in the write script's arguments.
+_OPS: Final = {"SET": "S", "RPUSH": "R", "DEL": "D", "PUBLISH": "P"}
 
 # KEYS: leases; ARGV: the expiry (ms), then each lease's value. Returns 1 (renewed) or 0
 # (lost) for each.
@@ -306,6 +321,15 @@ class Store:
         self.operations += 1
         await self._release(keys=[key(lease.code, "lease")], args=[lease.value])
 
+    async def holders(self, codes: Sequence[str]) -> dict[str, str | None]:
+        """The process that holds each table's lease now (None: nobody), in one ``MGET``."""
+        self.operations += 1
+        values = await self.redis.mget([key(code, "lease") for code in codes])
+        return {
+            code: str(value).split(":", 1)[1] if value else None
+            for code, value in zip(codes, values, strict=True)
+        }
+
     async def owner(self, code: str) -> str | None:
         """The process that holds the table's lease now (None: nobody)."""
         self.operations += 1
@@ -321,20 +345,31 @@ class Store:
         closed: bool = False,
         number: int | None = None,
     ) -> None:
-        """Apply ``ops`` (``(OP, part, value)``: ``SET``, ``RPUSH`` or ``DEL`` of the table's
-        key ``part``) at once, if the lease is still ours; raises :class:`Fenced` if not.
-        ``number`` (growing with each write of this lease) makes sending it again harmless:
-        a write already applied is not applied twice."""
-        keys = [key(lease.code, "lease"), key(lease.code, "epoch"), key(lease.code, "written")]
-        expiry = CLOSED_MS if closed else KEEP_MS
-        written = "" if number is None else f"{lease.epoch}:{number}"
-        args: list[Any] = [lease.value, str(lease.epoch), expiry, written]
-        for op, part, value in ops:
-            keys.append(key(lease.code, part))
-            args.extend((op, value))
-        self.operations += 1
-        if not await self.batch.script(self._write, keys, args):
+        """Apply ``ops`` at once, if the lease is still ours; raises :class:`Fenced` if not.
+        An op is ``(OP, part, value)``: ``SET``, ``RPUSH`` or ``DEL`` of the table's key
+        ``part``, or ``PUBLISH`` of ``value`` to the process ``part`` (a frame to a player
+        connected there, sent only once the write before it is stored). ``number``
+        (growing with each write of this lease) makes sending it again harmless: a write
+        already applied is not applied twice, nor are its frames published twice."""
+        if not await self.write_soon(lease, ops, closed, number):
             raise Fenced(f"table {lease.code}: the lease {lease.value} is no longer held")
+
+    def write_soon(
+        self,
+        lease: Lease,
+        ops: Sequence[tuple[str, str, str]],
+        closed: bool = False,
+        number: int | None = None,
+    ) -> asyncio.Future[Any]:
+        """:meth:`write`, sent with the other commands of this turn: its reply, 1 (done)
+        or 0 (the lease is no longer held)."""
+        args: list[str | int] = [lease.value, "" if number is None else number]
+        args.append(CLOSED_MS if closed else KEEP_MS)
+        for op, part, value in ops:
+            args.append(_OPS[op] + part)
+            args.append(value)
+        self.operations += 1
+        return self.batch.script(self._write, (f"{PREFIX}{lease.code}:",), args)
 
     # ------------------------------------------------------------------ reads
 

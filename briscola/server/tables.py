@@ -19,13 +19,10 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from briscola import __version__
-from briscola.ai import Bot
 from briscola.engine import (
-    Action,
-    GameState,
     IllegalMoveError,
     Match,
     MatchOver,
@@ -33,34 +30,22 @@ from briscola.engine import (
     action_from_json,
     view,
 )
-from briscola.game.bots import think
-from briscola.game.driver import BotJob, MatchDriver
+from briscola.game.driver import MatchDriver
 from briscola.game.driver import Seat as Player
 from briscola.protocol.wire import encode, event_to_json
 from briscola.server.fair import FairPool
+from briscola.server.pace import Journal, Pace, TablePhase
 from briscola.server.seats import Peer, Seat, SeatKind, TableConfig, TableError, give_up
-from briscola.server.signals import bot_job_with_signal, person_signalled
+from briscola.server.signals import person_signalled
 
-__all__ = ["FrameTap", "Table"]
+__all__ = ["FrameTap", "Journal", "Table", "TablePhase"]
 
 log = logging.getLogger("briscola.server")
-
-TablePhase = Literal["lobby", "playing", "between", "over", "closed"]
 
 FrameTap = Callable[["Table", int, str], None]
 
 
-class Journal(Protocol):
-    """Where a table kept in a shared store (``--redis``) writes what happens at it.
-    ``note`` is called at each change, in order; ``send`` holds a frame until everything
-    noted before it is stored, so no player sees a move that could still be lost."""
-
-    def note(self, table: Table, kind: str, data: Any = None) -> None: ...
-
-    def send(self, table: Table, peer: Peer, text: str) -> None: ...
-
-
-class Table:
+class Table(Pace):
     """One table: a match between seats, some open to people, some computer players."""
 
     def __init__(
@@ -116,11 +101,6 @@ class Table:
     @property
     def match(self) -> Match | None:
         return self.driver.match if self.driver is not None else None
-
-    @property
-    def state(self) -> GameState | None:
-        """The hand being played (or just finished)."""
-        return self.driver.state if self.driver is not None else None
 
     @property
     def moves(self) -> int:
@@ -460,86 +440,6 @@ class Table:
         if self.phase == "between" and here and all(s.wants_next for s in here):
             self._deal()
 
-    def _drive(self) -> None:
-        """Let a computer player move when it is its turn (off the event loop); start the
-        turn clock when it is a person's turn."""
-        state = self.state
-        if self._turn_timer is not None:
-            self._turn_timer.cancel()
-            self._turn_timer = None
-        if self.phase != "playing" or state is None or self._thinking:
-            return
-        index = state.current_player
-        if index is None:
-            return
-        seat = self.seats[index]
-        loop = asyncio.get_running_loop()
-        if not seat.bot_plays:
-            limit = self.config.turn_timeout
-            if limit is not None and self.driver is not None:
-                stamp = self.driver.stamp
-                self._turn_timer = loop.call_later(limit, self._turn_due, seat, stamp)
-            return
-        self._think()
-
-    def _think(self, stand_in: str | None = None) -> None:
-        """Ask the computer of the seat to move (``stand_in``: a computer of that level,
-        once, for a person whose time ran out), in the pool, off the event loop."""
-        assert self.driver is not None
-        self._thinking = True
-        job = bot_job_with_signal(self, self.driver, stand_in)  # (issue 25: it may signal)
-        loop = asyncio.get_running_loop()
-
-        def submit() -> None:
-            try:
-                future = self.pool.run(self.owner, think, job.bot, job.seen)
-            except RuntimeError:  # the pool is shut down: the server is closing
-                self._thinking = False
-                return
-            future.add_done_callback(lambda done: self._bot_done(done, job))
-
-        if self.config.bot_delay > 0 and not job.forced:
-            loop.call_later(self.config.bot_delay, submit)
-        else:
-            submit()
-
-    def _turn_due(self, seat: Seat, stamp: int) -> None:
-        """A person let the turn clock run out: a computer plays this one move for them."""
-        self._turn_timer = None
-        driver = self.driver
-        if self.phase != "playing" or driver is None or stamp != driver.stamp:
-            return
-        if seat.bot_plays or self._thinking:
-            return
-        self._send(
-            seat,
-            {
-                "type": "notice",
-                "code": "timed_out",
-                "message": "your time to move ran out: a computer played this move for you",
-            },
-        )
-        self._think(stand_in=self.config.takeover_level)
-
-    def _bot_done(self, done: asyncio.Future[tuple[Action, Bot]], job: BotJob) -> None:
-        self._thinking = False
-        if done.cancelled():  # the pool was shut down: the server is closing
-            return
-        driver = self.driver
-        if self.phase != "playing" or driver is None or not driver.is_current(job):
-            self._drive()
-            return
-        if not self.seats[job.seat].bot_plays and not job.forced:
-            self._drive()
-            return
-        action = driver.bot_move(job, done.result)
-        if action is None:
-            self._drive()
-            return
-        if self.journal is not None:
-            self.journal.note(self, "move", action)
-        self._moved()
-
     # ------------------------------------------------------------------ records and closing
 
     def save_record(self, reason: str | None = None) -> None:
@@ -570,30 +470,3 @@ class Table:
         for seat in self.seats:
             self._send(seat, {"type": "closed", "reason": reason, "message": message})
         self.on_closed(self)
-
-    def revive(self) -> None:
-        """The table was rebuilt from a shared store on this process (its players are not
-        connected here yet): their seats wait the grace period, computer players move, the
-        clocks run again."""
-        loop = asyncio.get_running_loop()
-        self.touched = time.monotonic()
-        for seat in self.seats:
-            if seat.kind == "human" and seat.claimed and seat.peer is None:
-                seat.away_since = time.monotonic()
-                grace = self.config.room_grace if self.phase == "lobby" else self.config.grace
-                seat.grace_timer = loop.call_later(grace, self._grace_over, seat)
-        if self.phase == "between":
-            self._next_timer = loop.call_later(self.config.next_hand_timeout, self._next_due)
-        self._drive()
-
-    def stop_clocks(self) -> None:
-        """The table stops here (closed, or handed to another server process): no timer or
-        computer player of it acts any more on this process."""
-        self.phase = "closed"
-        for timer in (self._next_timer, self._turn_timer):
-            if timer is not None:
-                timer.cancel()
-        for seat in self.seats:
-            if seat.grace_timer is not None:
-                seat.grace_timer.cancel()
-                seat.grace_timer = None

@@ -19,6 +19,8 @@ import redis
 import redis.asyncio as aioredis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -46,11 +48,24 @@ def shared_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
 # ---------------------------------------------------------------------------- the batcher
 
 
+async def client_of(url: str, single: bool) -> aioredis.Redis:
+    """A client whose batcher sends the client's way (a pool, redis-py pipelines), or
+    (``single``: as the store's hot client) straight through its own connection."""
+    again = Retry(NoBackoff(), retries=2, supported_errors=(RedisConnectionError,))
+    client = aioredis.Redis.from_url(url, single_connection_client=single, retry=again)
+    await client.ping()  # (connected: the batcher's sends go straight through it)
+    return client
+
+
+WAYS = pytest.mark.parametrize("single", [False, True], ids=["pipelines", "own-connection"])
+
+
+@WAYS
 def test_the_commands_of_one_turn_go_in_one_pipeline_each_with_its_own_reply_or_error(
-    redis_server: RedisServer,
+    redis_server: RedisServer, single: bool
 ) -> None:
     async def scenario() -> None:
-        client = aioredis.Redis.from_url(redis_server.url)
+        client = await client_of(redis_server.url, single)
         batch = Batcher(client)
         try:
             keys = [f"k{n % 7}" for n in range(300)]
@@ -65,6 +80,18 @@ def test_the_commands_of_one_turn_go_in_one_pipeline_each_with_its_own_reply_or_
                 mine = [answer for k, answer in zip(keys, answers, strict=True) if k == key]
                 assert mine == list(range(1, len(mine) + 1))
             assert await batch.call("GET", "k0") == b"43"  # and the next command goes on
+            watcher = redis.Redis.from_url(redis_server.url)
+            try:
+                if single:  # every command went through the one connection
+                    assert watcher.info("clients")["connected_clients"] == 2
+                watcher.client_kill_filter(_type="normal", skipme=True)  # connections cut
+            finally:
+                watcher.close()
+            # The next commands find out and go again, the client's way, which connects.
+            again = [batch.call("INCR", "k1"), batch.call("INCR", "k1", "extra")]
+            replies = await asyncio.gather(*again, return_exceptions=True)
+            assert replies[0] == 44 and isinstance(replies[1], ResponseError)
+            assert await batch.call("INCR", "k1") == 45
         finally:
             await batch.close()
             await client.aclose()
@@ -72,11 +99,12 @@ def test_the_commands_of_one_turn_go_in_one_pipeline_each_with_its_own_reply_or_
     asyncio.run(scenario())
 
 
+@WAYS
 def test_commands_called_while_a_pipeline_waits_go_in_the_next_one_in_their_order(
-    redis_server: RedisServer,
+    redis_server: RedisServer, single: bool
 ) -> None:
     async def scenario() -> None:
-        client = aioredis.Redis.from_url(redis_server.url)
+        client = await client_of(redis_server.url, single)
         batch = Batcher(client)
         try:
             first = [batch.call("RPUSH", "order", n) for n in range(5)]
@@ -109,8 +137,9 @@ COMMAND = st.one_of(
     turns=st.lists(st.lists(COMMAND, min_size=1, max_size=6), min_size=1, max_size=5),
     data=st.data(),
 )
+@WAYS
 def test_batched_commands_answer_exactly_what_the_same_commands_answer_one_by_one(
-    shared_redis: RedisServer, turns: list[list[tuple[Any, ...]]], data: st.DataObject
+    shared_redis: RedisServer, single: bool, turns: list[list[tuple[Any, ...]]], data: st.DataObject
 ) -> None:
     prefix = f"p{data.draw(st.integers(0, 10**9))}:"
 
@@ -121,7 +150,7 @@ def test_batched_commands_answer_exactly_what_the_same_commands_answer_one_by_on
         return ("error", type(reply).__name__) if isinstance(reply, Exception) else reply
 
     async def batched() -> list[Any]:
-        client = aioredis.Redis.from_url(shared_redis.url)
+        client = await client_of(shared_redis.url, single)
         batch = Batcher(client)
         replies: list[Any] = []
         try:
