@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from briscola.ai.knowledge import Knowledge, partner_probabilities
+from briscola.ai.learned import learned_action
 from briscola.ai.medium import direction_value, medium_action
 from briscola.ai.search.core import Game, SearchRules, play, utility
 from briscola.ai.search.inference import History
@@ -86,7 +87,9 @@ class HardBot:
     ``epsilon`` (rollout randomness), ``margin`` (utility per point of margin),
     ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``min_samples``,
     ``confidence`` (how many standard errors the best line must gain over medium's move for
-    hard to leave it; 0 plays the best line whatever the noise).
+    hard to leave it; 0 plays the best line whatever the noise), ``prior`` (that default
+    move: ``"medium"``, the hand-written rules, or ``"learned"``, the learned medium's card,
+    :mod:`briscola.ai.learned`).
     """
 
     def __init__(
@@ -101,10 +104,15 @@ class HardBot:
         deterministic: bool = False,
         margin: float = 0.002,
         confidence: float = 1.0,
+        prior: str = "medium",
     ) -> None:
         self.name = "hard"
         self.margin = margin
         self.confidence = confidence
+        if prior not in ("medium", "learned"):
+            raise ValueError(f"prior must be medium or learned, not {prior!r}")
+        #: The default move the veto keeps: medium's rules, or the learned medium's card.
+        self.prior = prior
         self.rng = rng or random.Random(0)
         self.time_limit = None if deterministic else time_limit
         self.budget = budget
@@ -222,7 +230,7 @@ class HardBot:
         diffs2 = [0.0] * len(lines)
         wsum = wsum2 = 0.0
         # The rule player's choice is the default; search must show a clear gain to leave it.
-        ruled = medium_action(seen)
+        ruled = learned_action(seen) if self.prior == "learned" else medium_action(seen)
         default = 0
         for i, (swap_action, card) in enumerate(lines):
             if (isinstance(ruled, Swap) and swap_action is not None) or (

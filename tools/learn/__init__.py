@@ -1,0 +1,2 @@
+"""The learned evaluation's data generator and training script (docs/ai.md, *The learned
+evaluation*)."""
