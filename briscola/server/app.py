@@ -239,6 +239,9 @@ class Server:
                     await ws.close(CLOSE_ABUSE, "too many messages")
                     return
                 continue
+            if self.shared is not None and isinstance(text, str) and self.shared.relays(conn):
+                await self.shared.relay(conn, text)  # as it came: its table's owner reads it
+                continue
             try:
                 message = decode(text)
             except ProtocolError as exc:

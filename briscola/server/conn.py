@@ -70,6 +70,8 @@ class Conn:
         #: Its table's process went away and the table is being found again: messages sent
         #: meanwhile are dropped (the seat is resumed and sent the position again after).
         self.rescuing = False
+        #: ``--redis``: what goes before each message relayed to ``remote`` (made once).
+        self.relay_head = ""
 
     def post(self, text: str) -> None:
         if self.dropped:

@@ -30,7 +30,7 @@ from collections import Counter
 from typing import Any, Final, Protocol
 
 from briscola.engine import ReplayError, Rules
-from briscola.protocol.wire import ProtocolError, normalize_code
+from briscola.protocol.wire import ProtocolError, decode, normalize_code
 from briscola.server.config import ServerConfig
 from briscola.server.conn import Conn
 from briscola.server.fair import FairPool
@@ -70,6 +70,9 @@ log = logging.getLogger("briscola.server")
 
 #: A frame forwarded to another process ends its connection there (close code, reason).
 _END: Final = "\x00end"
+#: A client's message relayed as it came to the process that drives its table: ``i``, the
+#: sending process, the connection's serial, its address and name (JSON), a newline, the text.
+RELAY: Final = "i"
 #: Close code that sends a client to reconnect: the service restarts (RFC 6455).
 CLOSE_RESTART: Final = 1012
 
@@ -262,6 +265,34 @@ class Shared:
         if not heard:  # the owner is gone: its lease runs out, then the table comes here
             await self.rescue(conn, message)
 
+    def relays(self, conn: Conn) -> bool:
+        """``conn``'s messages go as they came to its table's owner, which reads them."""
+        return conn.remote is not None and not conn.rescuing and not self._draining
+
+    async def relay(self, conn: Conn, text: str) -> None:
+        """Pass a message of a connection whose table is driven elsewhere to its owner,
+        unread (the owner decodes, checks and answers it); the owner gone: rescue."""
+        remote = conn.remote
+        assert remote is not None
+        if not conn.relay_head:  # (the address and name do not change: made once)
+            who = json.dumps([conn.address, conn.name])
+            conn.relay_head = f"{RELAY}{self.process} {conn.serial} {who}\n"
+        try:
+            heard = await self.store.publish_text(remote, conn.relay_head + text)
+        except (RedisError, OSError) as exc:
+            log.warning("%s: Redis unreachable: %s", conn.address, exc)
+            self.server.stats.errors["unavailable"] += 1
+            conn.error("unavailable", "the tables' store cannot be reached: try again")
+            return
+        if not heard:  # the owner is gone: its lease runs out, then the table comes here
+            try:
+                message: dict[str, Any] | None = decode(text)
+            except ProtocolError as exc:
+                self.server.stats.errors[exc.code] += 1
+                conn.error(exc.code, str(exc))
+                message = None
+            await self.rescue(conn, message)
+
     def _envelope(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
         return {
             "op": "in",
@@ -351,7 +382,25 @@ class Shared:
             if conn is not None:
                 self._frame(conn, text)
             return
+        if data[:1] == RELAY:
+            head, _, text = data.partition("\n")
+            process, serial, who = head[1:].split(" ", 2)
+            self._relayed(process, int(serial), who, text)
+            return
         self._heard(json.loads(data))
+
+    def _relayed(self, process: str, serial: int, who: str, text: str) -> None:
+        """A message relayed as it came (:meth:`relay`): read here, then as if forwarded."""
+        try:
+            message = decode(text)
+        except ProtocolError as exc:
+            guest = self._guest(process, serial, who)
+            self.server.stats.errors[exc.code] += 1
+            guest.error(exc.code, str(exc))
+            if guest.table is None:
+                guest.outbox.put_nowait(_END + ":unbound")
+            return
+        self._in(process, serial, message, who)
 
     def _frame(self, conn: Conn, text: str) -> None:
         if '"type":"joined"' in text:
@@ -364,22 +413,9 @@ class Shared:
     def _heard(self, message: dict[str, Any]) -> None:
         op = message.get("op")
         serial = int(message.get("conn", 0))
-        if op == "in" and self._draining:  # handed back: the sender finds the next owner
-            self._spawn(
-                self.store.publish(
-                    str(message["from"]), {"op": "moved", "conn": serial, "msg": message["msg"]}
-                )
-            )
-        elif op == "in":
-            inner = message.get("msg")
-            code = inner.get("code") if isinstance(inner, dict) else None
-            pending = self._pending.get(code) if isinstance(code, str) else None
-            if pending is not None:  # the table is being taken over here: after that
-                pending.add_done_callback(
-                    lambda _done: self._guest_message(str(message["from"]), serial, message)
-                )
-            else:
-                self._guest_message(str(message["from"]), serial, message)
+        if op == "in":
+            who = (str(message.get("address", "")), str(message.get("name", "")))
+            self._in(str(message["from"]), serial, message.get("msg"), who)
         elif op == "gone":
             guest = self.guests.pop((str(message["from"]), serial), None)
             if guest is not None:
@@ -403,16 +439,39 @@ class Shared:
                 again = message.get("msg")
                 self._spawn(self.rescue(conn, again if isinstance(again, dict) else None))
 
-    def _guest_message(self, process: str, serial: int, envelope: dict[str, Any]) -> None:
+    def _in(self, process: str, serial: int, message: Any, who: str | tuple[str, str]) -> None:
+        """A message of connection ``serial`` of ``process`` (``who``: its address and name,
+        or them as JSON), for a table driven here."""
+        if self._draining:  # handed back: the sender finds the next owner
+            moved = {"op": "moved", "conn": serial, "msg": message}
+            self._spawn(self.store.publish(process, moved))
+            return
+        code = message.get("code") if isinstance(message, dict) else None
+        pending = self._pending.get(code) if isinstance(code, str) else None
+        if pending is not None:  # the table is being taken over here: after that
+            pending.add_done_callback(
+                lambda _done: self._guest_message(process, serial, message, who)
+            )
+        else:
+            self._guest_message(process, serial, message, who)
+
+    def _guest(self, process: str, serial: int, who: str | tuple[str, str]) -> Conn:
         guest = self.guests.get((process, serial))
         if guest is None:
-            guest = Guest(
-                self.store, process, serial, str(envelope.get("address", "")), self.server.config
-            )
-            guest.name = str(envelope.get("name", ""))
+            if isinstance(who, str):
+                address, name = _identity(who)
+            else:
+                address, name = who
+            guest = Guest(self.store, process, serial, address, self.server.config)
+            guest.name = name
             self.guests[(process, serial)] = guest
             self._spawn(self._pump(process, serial, guest))
-        message = envelope["msg"]
+        return guest
+
+    def _guest_message(
+        self, process: str, serial: int, message: Any, who: str | tuple[str, str]
+    ) -> None:
+        guest = self._guest(process, serial, who)
         if not isinstance(message, dict):
             return
         self.server.handle(guest, message)
@@ -495,3 +554,14 @@ class Shared:
                 log.warning("Redis unreachable: %s", exc)
             else:
                 log.error("shared store: a task failed", exc_info=exc)
+
+
+def _identity(who: str) -> tuple[str, str]:
+    """A relayed message's sender: its address and name (``relay``'s JSON pair)."""
+    try:
+        pair = json.loads(who)
+    except ValueError:
+        return "", ""
+    if isinstance(pair, list) and len(pair) == 2:
+        return str(pair[0]), str(pair[1])
+    return "", ""

@@ -37,6 +37,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -273,17 +274,43 @@ class Store:
 
     @staticmethod
     async def _hear(pubsub: PubSub, heard: Callable[[str], None]) -> None:
+        slow = False
         while True:
+            conn = pubsub.connection
+            fast = conn is not None and conn.is_connected and not conn.health_check_interval
+            if fast and not slow:
+                assert conn is not None
+                # Straight from the PubSub's connection (hiredis still parses): not through
+                # get_message's health check, retry wrapper and observability hooks. A read
+                # that fails goes get_message's way next, which connects again (redis-py's
+                # retry) and subscribes again.
+                try:
+                    response = await conn.read_response(
+                        timeout=math.inf, disconnect_on_error=False, push_request=True
+                    )
+                except (RedisError, OSError):
+                    slow = True
+                    continue
+                if isinstance(response, list) and len(response) == 3 and response[0] == "message":
+                    data: Any = response[2]
+                else:  # (a subscription's confirmation and the like: PubSub's bookkeeping)
+                    message = await pubsub.handle_message(response, ignore_subscribe_messages=True)
+                    if message is None or message["type"] != "message":
+                        continue
+                    data = message["data"]
+            else:
+                try:
+                    message = await pubsub.get_message(timeout=None)
+                except (RedisError, OSError) as exc:  # Redis away: its next read connects again
+                    log.warning("pub/sub: Redis unreachable, listening again: %s", exc)
+                    await asyncio.sleep(0.5)
+                    continue
+                slow = False
+                if message is None or message["type"] != "message":
+                    continue
+                data = message["data"]
             try:
-                message = await pubsub.get_message(timeout=None)
-            except (RedisError, OSError) as exc:  # Redis away: its next read connects again
-                log.warning("pub/sub: Redis unreachable, listening again: %s", exc)
-                await asyncio.sleep(0.5)
-                continue
-            if message is None or message["type"] != "message":
-                continue
-            try:
-                heard(message["data"])
+                heard(data)
             except Exception:  # one bad message must not cost the others
                 log.exception("pub/sub: a message failed")
 

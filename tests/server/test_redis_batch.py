@@ -301,6 +301,35 @@ def test_the_listener_hears_its_channel_again_after_redis_restarts(
     asyncio.run(scenario())
 
 
+def test_the_listener_hears_every_message_once_in_order_and_no_subscription_noise(
+    redis_server: RedisServer,
+) -> None:
+    """Read straight from the PubSub's connection: a burst arrives whole and in order, and
+    a subscription confirmed later (another channel, redis-py's bookkeeping) is not heard."""
+
+    async def scenario() -> None:
+        heard: list[str] = []
+        listener, sender = Store(redis_server.url), Store(redis_server.url)
+        try:
+            await listener.listen("test", heard.append)
+            sent = [f"o{n}\n{{}}" for n in range(500)]
+            await asyncio.gather(*(sender.publish_text("test", text) for text in sent[:250]))
+            assert listener._pubsub is not None
+            await listener._pubsub.subscribe("briscola:p:other")
+            for text in sent[250:]:
+                await sender.publish_text("test", text)
+            assert await sender.publish_text("other", "elsewhere") == 1
+            deadline = time.monotonic() + 10
+            while len(heard) < len(sent) + 1 and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            assert heard == [*sent, "elsewhere"]
+        finally:
+            await listener.close()
+            await sender.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_password_and_a_database_in_the_url_are_used_and_a_wrong_password_is_said(
     redis_server: RedisServer,
 ) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import redis
 from redishelp import RedisServer, free_port
+from serverhelp import hello, raw, replies
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
@@ -205,6 +206,57 @@ def test_players_on_two_processes_play_a_whole_match_at_one_table(
     finally:
         host.client.close()
         guest.client.close()
+
+
+#: Messages a seated player may get wrong: text that is no JSON, a lone surrogate, a card
+#: that is no card, a hand that is not over.
+WRONG = [
+    "not json",
+    '{"type": "\\ud800"}',
+    '{"type": "act", "action": {"play": "ZZ"}}',
+    '{"type": "next"}',
+]
+
+
+def wrong_answers(host_url: str, guest_url: str) -> list[str]:
+    """The error codes a guest connected to ``guest_url`` gets for :data:`WRONG` at a started
+    table of the process at ``host_url``, and then for a message only a seated player may
+    send."""
+    host = player(host_url, "Host", 0)
+    try:
+        with raw(guest_url) as guest:
+            code = open_table(host, Rules.preset("classic2"))
+            hello(guest, "Guest")
+            guest.send(json.dumps({"type": "join", "code": code}))
+            replies(guest, lambda m: m["type"] == "joined")
+            guest.send(json.dumps({"type": "ready"}))
+            host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"], 10)
+            host.client.start_game()
+            replies(guest, lambda m: m["type"] == "update")
+            codes = []
+            for text in [*WRONG, '{"type": "ready"}']:
+                guest.send(text)
+                codes.append(str(replies(guest, lambda m: m["type"] == "error")["code"]))
+            return codes
+    finally:
+        host.client.close()
+
+
+def test_a_forwarded_players_wrong_messages_get_the_answers_of_the_owners_own_players(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    """A player on another process sends its messages as they came, read by the owner: it
+    is answered as the owner's own players are and keeps its seat."""
+    a, b = make_server(), make_server()
+    here = wrong_answers(a.url, a.url)
+    counted = a.call(lambda: sum(a.server.stats.errors.values()))
+    forwarded = wrong_answers(a.url, b.url)
+    assert forwarded == here, (forwarded, here)
+    # The owner read them (the guest's process relayed them unread).
+    assert a.call(lambda: sum(a.server.stats.errors.values())) == 2 * counted
+    assert b.call(lambda: sum(b.server.stats.errors.values())) == 0
+    assert "no_table" not in here and "internal" not in here
+    assert len(set(here)) >= 3, here
 
 
 def test_a_draining_process_hands_its_table_over_and_the_game_goes_on_elsewhere(
