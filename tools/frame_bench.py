@@ -2,6 +2,7 @@
 time, peak memory.
 
     python -m tools.frame_bench [--frames 1200] [--preset classic2] [--sizes 1920x1080,...]
+    python -m tools.frame_bench --profile [--frames 600] [--sizes 3840x2160]
 
 Runs the table in demo mode (computer players, real animations at normal speed) off-screen
 (SDL's dummy video driver) at 1280x720, 1920x1080, 2560x1440 and 3840x2160, timing every
@@ -11,7 +12,8 @@ then the CPU the game uses while it rests (the menu, a table waiting for the pla
 the score screen) in the real frame loop. Goals: CPU p99 <= 3 ms at 1920x1080, 5 ms at
 2560x1440, 8 ms at 3840x2160; idle CPU under 2 % of a core; start to first menu frame
 <= 0.8 s; peak memory <= 150 MB at 1920x1080 and 220 MB at 3840x2160. Figures depend on
-the machine and its load: compare runs on the same one.
+the machine and its load: compare runs on the same one. ``--profile`` prints, per size,
+where the slowest 1 % of the animated frames spent their time (``cProfile``).
 """
 
 from __future__ import annotations
@@ -74,6 +76,58 @@ def frame_times(
     times, cpu = _timed(app, frames)
     app.close()
     return times, cpu
+
+
+def profile_slowest(
+    size: tuple[int, int], frames: int, preset: str, share: float = 0.01, lines: int = 25
+) -> str:
+    """Where the slowest frames of a demo table go: every frame run under ``cProfile``
+    (timed by the main thread's CPU clock), and the profiles of the slowest ``share`` of
+    them merged, most costly functions first (their own time). The profiler slows Python
+    code more than pygame's C calls: read the shares, not the totals."""
+    import cProfile
+    import io
+    import pstats
+
+    from briscola.game.setup import demo_setup
+    from briscola.gui.app import App
+    from briscola.gui.options import AppOptions
+    from briscola.gui.scenes.table import TableScene
+
+    app = App(AppOptions(size=size))
+    scene = TableScene(app, demo_setup(preset, 7), demo=True)
+    app.reset_to(scene)
+    app.apply_requests()
+    for _ in range(120):
+        app.step(1 / 60)
+    composer = scene.painter.composer
+    profiled: list[tuple[float, int, str, cProfile.Profile]] = []
+    for index in range(frames):
+        profile = cProfile.Profile(time.thread_time)
+        start = time.perf_counter()
+        whole = composer.whole_frames
+        cpu_start = time.thread_time()
+        profile.enable()
+        app.step(1 / 60)
+        profile.disable()
+        cpu = (time.thread_time() - cpu_start) * 1000
+        kind = f"whole ({composer.why or 'rebuilt'})" if composer.whole_frames > whole else "part"
+        profiled.append((cpu, index, kind, profile))
+        rest = 1 / 60 - (time.perf_counter() - start)
+        if rest > 0:
+            time.sleep(rest)
+    app.close()
+    profiled.sort(key=lambda item: -item[0])
+    slowest = profiled[: max(1, round(frames * share))]
+    out = io.StringIO()
+    out.write(f"{size[0]}x{size[1]}: the slowest {len(slowest)} of {frames} frames (profiled)\n")
+    for cpu, index, kind, _profile in slowest:
+        out.write(f"  frame {index:>4}  {cpu:6.2f} ms  {kind}\n")
+    stats = pstats.Stats(slowest[0][3], stream=out)
+    for item in slowest[1:]:
+        stats.add(item[3])
+    stats.sort_stats("tottime").print_stats(lines)
+    return out.getvalue()
 
 
 def still_frame_times(size: tuple[int, int], frames: int) -> list[float]:
@@ -276,8 +330,11 @@ def _one(size: tuple[int, int], frames: int, preset: str, mode: str) -> dict[str
 
 
 def _size(text: str) -> tuple[int, int]:
-    width, height = (int(v) for v in text.lower().split("x"))
-    return width, height
+    """``WxH`` as (W, H); a ValueError that says what was wrong otherwise."""
+    parts = text.strip().lower().split("x")
+    if len(parts) != 2 or not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise ValueError(f"{text!r} is not a window size such as 1920x1080")
+    return int(parts[0]), int(parts[1])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -304,26 +361,39 @@ def main(argv: list[str] | None = None) -> int:
         " renderer (under the video driver in use: set DISPLAY and SDL_VIDEODRIVER=x11 for"
         " a real window)",
     )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="only where the slowest 1%% of animated frames go (cProfile), per size",
+    )
     parser.add_argument("--size", default="1280x720", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=10.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    try:
+        sizes = [_size(text) for text in args.sizes.split(",")]
+        one = _size(args.one) if args.one else None
+        idle_size = _size(args.size)
+    except ValueError as problem:
+        parser.error(str(problem))
     if not args.update_paths:
         _headless()
     if args.update_paths:
         print("ms to put a frame on screen (whole, or three card-sized rectangles)")
         print(f"video driver: {os.environ.get('SDL_VIDEODRIVER', 'default')}")
-        for text in args.sizes.split(","):
-            size = _size(text)
+        for size in sizes:
             paths = update_paths(size)
             row = "  ".join(f"{name} {ms:7.2f}" for name, ms in paths.items())
             print(f"{size[0]}x{size[1]:<5} {row}")
         return 0
-    if args.idle_one:
-        width, height = (int(v) for v in args.size.split("x"))
-        print(idle_cpu(args.idle_one, (width, height), args.seconds))
+    if args.profile:
+        for size in sizes:
+            print(profile_slowest(size, args.frames, args.preset))
         return 0
-    if args.one:
-        width, height = (int(v) for v in args.one.split("x"))
+    if args.idle_one:
+        print(idle_cpu(args.idle_one, idle_size, args.seconds))
+        return 0
+    if one is not None:
+        width, height = one
         if args.mode == "still":
             wall = cpu = sorted(still_frame_times((width, height), args.frames))
         else:
@@ -341,7 +411,6 @@ def main(argv: list[str] | None = None) -> int:
         }
         print(json.dumps(result))
         return 0
-    sizes = [_size(text) for text in args.sizes.split(",")]
     print(
         "CPU ms per frame (the main thread); animating: a demo table, drawn as the game"
         " draws (only what changed) and, as the baseline, every frame whole; still: the"

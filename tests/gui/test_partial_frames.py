@@ -326,3 +326,45 @@ def test_large_buffers_go_back_to_the_system_unless_told_otherwise(
 
 def _no_glibc(name: str) -> object:
     raise OSError(f"{name}: not found")
+
+
+def test_chrome_that_grows_out_of_the_region_is_drawn_again_only_there() -> None:
+    """A panel of the chrome grows over a card and the felt beyond what the frame restored
+    (a longer line, a tag that appears): only there is the frame drawn again, and it shows
+    what the frame drawn whole shows, the panel's translucent pixels blended once."""
+    from briscola.engine import Card
+    from briscola.gui.render.sprites import CardRenderer, CardSprite
+    from briscola.gui.table.compose import Composer, StillLayer
+
+    app = make_app((640, 360))
+    try:
+        renderer = CardRenderer(app.assets)
+        renderer.configure("italian", "classic", {80}, {80})
+        still = StillLayer(app, renderer, lambda surface: [])
+        lying = CardSprite(Card.from_code("KB"), x=200, y=180, w=80, angle=8, flip=1.0)
+        moving = CardSprite(Card.from_code("AD"), x=420, y=180, w=80, flip=1.0)
+        panel = pygame.Surface((60, 40), pygame.SRCALPHA)
+        panel.fill((250, 240, 200, 150))
+        width = {"now": 60}
+
+        def chrome(surface: pygame.Surface) -> list[pygame.Rect]:
+            box = pygame.Rect(150, 150, width["now"], 40)
+            surface.blit(pygame.transform.scale(panel, box.size), box)
+            return [box]
+
+        screen, whole = pygame.Surface((640, 360)), pygame.Surface((640, 360))
+        composer = Composer(renderer, still)
+        placed = [(lying, True)]
+        changed = still.update(screen.get_size(), "base", "marks", placed)
+        composer.frame(screen, changed, [(moving, True)], chrome, partial=True)
+        for step, grow in enumerate((0, 90, 0, 160, 20)):
+            moving.x -= 4
+            width["now"] += grow
+            changed = still.update(screen.get_size(), "base", "marks", placed)
+            rects = composer.frame(screen, changed, [(moving, True)], chrome, partial=True)
+            assert rects is not None, f"frame {step} drawn whole ({composer.why})"
+            Composer(renderer, still).frame(whole, None, [(moving, True)], chrome, partial=False)
+            assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(whole, "RGB")
+        assert composer.retries == 3
+    finally:
+        app.close()

@@ -38,18 +38,37 @@ T = TypeVar("T")
 
 class LRU(OrderedDict[Hashable, T]):
     """A small least-recently-used cache: at most ``limit`` entries and, with ``weigh``,
-    at most ``budget`` in all (e.g. bytes)."""
+    at most ``budget`` in all (e.g. bytes).
+
+    With ``per_frame``, what was asked for since the last :meth:`next_frame` is never
+    pushed out: a frame that needs more than the budget (many cards turning at once) goes
+    over it until the next frame, rather than making the same images again and again (a
+    cache smaller than what each frame asks for, in the same order every frame, would
+    miss every time)."""
 
     def __init__(
-        self, limit: int, weigh: Callable[[T], int] | None = None, budget: int = 0
+        self,
+        limit: int,
+        weigh: Callable[[T], int] | None = None,
+        budget: int = 0,
+        per_frame: bool = False,
     ) -> None:
         super().__init__()
         self.limit = limit
         self.weigh = weigh
         self.budget = budget
         self.weight = 0
+        self.per_frame = per_frame
+        self._this_frame: set[Hashable] = set()
+
+    def next_frame(self) -> None:
+        """A new frame: what the last one asked for may go again (see the class)."""
+        self._this_frame.clear()
+        self._trim()
 
     def get_or_make(self, key: Hashable, make: Callable[[], T]) -> T:
+        if self.per_frame:
+            self._this_frame.add(key)
         if key in self:
             self.move_to_end(key)
             return self[key]
@@ -57,13 +76,17 @@ class LRU(OrderedDict[Hashable, T]):
         self[key] = value
         if self.weigh is not None:
             self.weight += self.weigh(value)
+        self._trim()
+        return value
+
+    def _trim(self) -> None:
         while len(self) > self.limit or (self.weigh and self.weight > self.budget > 0):
-            if len(self) == 1:
-                break  # the one just made stays, whatever it weighs
+            oldest = next(iter(self))
+            if len(self) == 1 or oldest in self._this_frame:
+                break  # the one just made stays, whatever it weighs, and this frame's
             _key, old = self.popitem(last=False)
             if self.weigh is not None:
                 self.weight -= self.weigh(old)
-        return value
 
     def __delitem__(self, key: Hashable) -> None:
         if self.weigh is not None:
@@ -73,6 +96,7 @@ class LRU(OrderedDict[Hashable, T]):
     def clear(self) -> None:
         super().clear()
         self.weight = 0
+        self._this_frame.clear()
 
 
 def surface_bytes(surface: pygame.Surface) -> int:

@@ -10,6 +10,7 @@ the layout uses (rasterised from SVG), and rotated copies.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,10 +27,24 @@ if TYPE_CHECKING:
 SHADOW_ALPHAS = (80, 110)
 #: The turned images kept (the fanned hands, the piles), in cards of the largest size.
 ROTATED_CARDS = 32
-#: The turned shadows of cards at rest kept, in cards' worth.
-RESTING_SHADOWS = 10
-#: The turned images of cards on the move and their shadows kept, in cards' worth.
-FLYING_SHADOWS = 12
+#: The turned shadows kept (on the move and at rest alike), in cards' worth.
+SHADOWS = 16
+#: The turned images of cards on the move kept, in cards' worth.
+FLYING_CARDS = 8
+#: New smoothed turns of cards on the move made in one frame (a hand spreading again turns
+#: all its cards by a degree in the same frame): a card on the move whose angle is not
+#: turned yet is shown meanwhile at the nearest one turned, at most TURN_LAG degrees off,
+#: and turned in a later frame. Cards at rest are always shown at their own angle.
+TURNS_PER_FRAME = 1
+TURN_LAG = 2
+#: A shadow on the move is shown at the nearest angle turned within this many degrees of
+#: its card's (it is soft: the same to the eye), so that a flight turns a few, not one per
+#: degree.
+SHADOW_LAG = 2
+#: A turned card turning over, at least this wide (of its width): its turned image, kept,
+#: narrowed across the screen; narrower, it is narrowed and then turned for that frame (a
+#: narrow image turns quickly, and narrowing a turned one would slant its ends visibly).
+FLIP_TURNED = 0.7
 
 
 class CardSprite:
@@ -95,12 +110,19 @@ class CardRenderer:
         self._wanted: tuple[frozenset[tuple[Card, int]], frozenset[Card]] | None = None
         self._scaled: LRU[pygame.Surface] = LRU(80)
         #: Turned cards and shadows, up to about ROTATED_CARDS cards' worth (see configure).
-        self._rotated: LRU[pygame.Surface] = LRU(120, surface_bytes)
-        #: The turned shadows of cards in flight, up to FLYING_SHADOWS cards' worth.
-        self._flying: LRU[pygame.Surface] = LRU(24, surface_bytes)
-        #: The turned shadows of cards at rest (a few angles serve every card), kept apart
-        #: so that the turned cards streaming through never push them out.
-        self._shadows: LRU[pygame.Surface] = LRU(24, surface_bytes)
+        self._rotated: LRU[pygame.Surface] = LRU(120, surface_bytes, per_frame=True)
+        #: The turned cards on the move, up to FLYING_CARDS cards' worth.
+        self._flying: LRU[pygame.Surface] = LRU(24, surface_bytes, per_frame=True)
+        #: The turned shadows (a few angles serve every card, on the move and at rest: a
+        #: card that lands finds its shadow made), kept apart so that the turned cards
+        #: streaming through never push them out.
+        self._shadows: LRU[pygame.Surface] = LRU(48, surface_bytes, per_frame=True)
+        #: This frame (see next_frame), its new turns still allowed, the angles chosen
+        #: for the cards on the move, and the sprites shown at an angle near their own.
+        self._frame: Hashable = None
+        self._turns_left = TURNS_PER_FRAME
+        self._chosen: dict[tuple[Hashable, ...], int] = {}
+        self.lagging: set[int] = set()
         #: Cards whose faces are still to rasterise in advance (see warm_some).
         self.cold: list[Card] = []
         self._backs_warm = False
@@ -134,8 +156,8 @@ class CardRenderer:
         widest = max(exact_widths | faces, default=80)
         card_bytes = widest * round(widest * CARD_RATIO) * 4
         self._rotated.budget = ROTATED_CARDS * card_bytes
-        self._flying.budget = FLYING_SHADOWS * card_bytes
-        self._shadows.budget = RESTING_SHADOWS * card_bytes
+        self._flying.budget = FLYING_CARDS * card_bytes
+        self._shadows.budget = SHADOWS * card_bytes
         self.assets.keep_card_widths(exact_widths | faces)
         self.cold = [Card.from_index(i) for i in range(40)]
         self._backs_warm = False
@@ -163,6 +185,81 @@ class CardRenderer:
                 self.base(None, width)
                 for alpha in SHADOW_ALPHAS:  # resting and lifted (see draw)
                     self.assets.shadow(width, alpha)
+
+    def next_frame(self, frame: Hashable = None) -> None:
+        """Frame ``frame`` begins (None: a new one, whatever the last was): the turned
+        images the last one used may leave the caches again (within one frame they stay,
+        however many there are: see ``LRU``), and new turns of cards on the move are
+        allowed again. The same frame drawn again (whole, after it was drawn in part) makes
+        the same choices."""
+        if frame is not None and frame == self._frame:
+            return
+        self._frame = frame
+        self._turns_left = TURNS_PER_FRAME
+        self._chosen.clear()
+        self.lagging.clear()
+        for cache in (self._rotated, self._flying, self._shadows):
+            cache.next_frame()
+
+    def _angle(self, sprite: CardSprite, card: Card | None, width: int, angle: int) -> int:
+        """The angle ``sprite`` is drawn at (turned at ``width``, showing ``card``): its
+        own, except on the move when this frame's new turns are spent and a turned image
+        within ``TURN_LAG`` degrees is at hand (see ``TURNS_PER_FRAME``). A card turning
+        over and narrower than ``FLIP_TURNED`` is turned afresh anyway: its own."""
+        if not angle or not (sprite.air or sprite.moving):
+            return angle
+        if abs(math.cos(math.pi * sprite.flip)) < FLIP_TURNED:
+            return angle
+        code = card.code if card is not None else "back"
+        memo = (id(sprite), code, width, angle)
+        chosen = self._chosen.get(memo)
+        if chosen is not None:
+            return chosen
+        chosen = angle
+        if not self._is_turned(code, width, angle):
+            if self._turns_left > 0:
+                self._turns_left -= 1
+            else:
+                for step in range(1, TURN_LAG + 1):
+                    near = [(angle + d) % 360 for d in (step, -step)]
+                    at_hand = [a for a in near if a == 0 or self._is_turned(code, width, a)]
+                    if at_hand:
+                        chosen = at_hand[0]
+                        break
+        if chosen != angle:
+            self.lagging.add(id(sprite))
+        self._chosen[memo] = chosen
+        return chosen
+
+    def _shadow_angle(self, sprite: CardSprite, width: int, lifted: bool, angle: int) -> int:
+        """The angle of the shadow of ``sprite`` (drawn at ``angle``, its shadow
+        ``width`` wide): that angle, or on the move the nearest one already turned within
+        ``SHADOW_LAG`` degrees (one more image that the next frame draws again)."""
+        if not angle or not (sprite.air or sprite.moving):
+            return angle
+        memo = (id(sprite), "shadow", width, lifted, angle)
+        chosen = self._chosen.get(memo)
+        if chosen is None:
+            chosen = angle
+            if (width, lifted, angle) not in self._shadows:
+                for step in range(1, SHADOW_LAG + 1):
+                    near = [(angle + d) % 360 for d in (step, -step)]
+                    at_hand = [a for a in near if (width, lifted, a) in self._shadows]
+                    if at_hand:
+                        chosen = at_hand[0]
+                        break
+            self._chosen[memo] = chosen
+        if chosen != angle:
+            self.lagging.add(id(sprite))
+        return chosen
+
+    def _shadow_width(self, width: int) -> int:
+        """Shadows are soft: the one of the nearest width in use serves a card in flight."""
+        return min(self.exact, key=lambda e: abs(e - width)) if self.exact else width
+
+    def _is_turned(self, code: str, width: int, angle: int) -> bool:
+        key = (code, width, angle, self.style, self.back)
+        return key in self._rotated or key in self._flying
 
     def want(self, faces: set[tuple[Card, int]], keep: set[Card]) -> None:
         """The faces the table shows or soon will at the ``on_demand`` widths (card and
@@ -234,6 +331,23 @@ class CardRenderer:
         cache = self._flying if moving else self._rotated
         return cache.get_or_make(key, lambda: _turn(source, angle))
 
+    def _turn_width(self, card: Card | None, width: int) -> int:
+        """The width at which a card shown ``width`` wide is turned (then scaled): a
+        width in use."""
+        return width if width in self.exact else self._source_width(card, width)
+
+    def _squeezed(self, card: Card | None, width: int, squeeze: float) -> pygame.Surface:
+        """``card`` (None: the back) at ``width`` narrowed to ``squeeze`` of it (a card
+        turning over): one smoothing scale from the image rasterised nearest, not a scale
+        to ``width`` and then another (a card growing as it turns in flight)."""
+        sources = self.exact if card is None else self.faces
+        height = round(width * CARD_RATIO)
+        if width in sources or not sources or width in self.exact:
+            source = self.base(card, width)
+        else:
+            source = self._raster(card, self._source_width(card, width))
+        return pygame.transform.smoothscale(source, (max(1, round(width * squeeze)), height))
+
     def _raster(self, card: Card | None, width: int) -> pygame.Surface:
         if card is None:
             return self.assets.card_back(self.back, width)
@@ -245,21 +359,26 @@ class CardRenderer:
         width = max(8, round(sprite.w))
         height = round(width * CARD_RATIO)
         squeeze = abs(math.cos(math.pi * sprite.flip))
-        image_w = max(1, round(width * squeeze)) if squeeze < 0.999 else width
-        angle = round(sprite.angle) % 360
+        card = sprite.card if sprite.face_up else None
+        angle = self._angle(sprite, card, self._turn_width(card, width), round(sprite.angle) % 360)
         cx = sprite.x
         cy = sprite.y - sprite.lift_px()
-        rect = _rotated_box(image_w, height, angle, cx, cy)
+        if FLIP_TURNED <= squeeze < 0.999:  # turned, then narrowed (see draw)
+            rect = _rotated_box(width, height, angle, cx, cy, squeeze)
+        else:
+            image_w = max(1, round(width * squeeze)) if squeeze < 0.999 else width
+            rect = _rotated_box(image_w, height, angle, cx, cy)
         if sprite.glow is not None:
             rect = rect.inflate(8, 8)
         lifted = sprite.air or sprite.lift > 0.05
         if (shadow or lifted) and squeeze > 0.3:
-            shadow_w = min(self.exact, key=lambda e: abs(e - width)) if self.exact else width
+            shadow_w = self._shadow_width(width)
+            turn = self._shadow_angle(sprite, shadow_w, lifted, angle)
             shadow_w = max(6, round(shadow_w / 6) * 6)
             pad = max(4, shadow_w // 10)
             offset = width * (0.07 if lifted else 0.03)
             w, h = shadow_w + 2 * pad, round(shadow_w * CARD_RATIO) + 2 * pad
-            rect = rect.union(_rotated_box(w, h, angle, cx + offset, cy + offset * 1.4))
+            rect = rect.union(_rotated_box(w, h, turn, cx + offset, cy + offset * 1.4))
         return rect
 
     def draw(
@@ -275,19 +394,27 @@ class CardRenderer:
         show_face = sprite.face_up
         card = sprite.card if show_face else None
         squeeze = abs(math.cos(math.pi * sprite.flip))
-        angle = round(sprite.angle) % 360
         moving = sprite.air or sprite.moving
-        if squeeze < 0.999:  # turning over: squeezed, then turned, for this frame only
-            image = self.base(card, width)
-            image = pygame.transform.smoothscale(
-                image, (max(1, round(image.get_width() * squeeze)), image.get_height())
+        source_w = self._turn_width(card, width)
+        angle = self._angle(sprite, card, source_w, round(sprite.angle) % 360)
+        if FLIP_TURNED <= squeeze < 0.999 and angle:
+            # Turning over while turned, still wide: the turned image (kept, as for a card
+            # moving without turning over) narrowed across the screen, one smoothing scale
+            # a frame, rather than narrowed and then turned afresh every frame.
+            turned = self._turned(card, source_w, angle, moving)
+            k = width / source_w
+            size = (
+                max(1, round(turned.get_width() * k * squeeze)),
+                max(1, round(turned.get_height() * k)),
             )
+            image = pygame.transform.smoothscale(turned, size)
+        elif squeeze < 0.999:  # turning over: narrowed, then turned, for this frame only
+            image = self._squeezed(card, width, squeeze)
             if angle:
                 image = _turn(image, angle)
         elif angle:
             # Turned at a width in use (kept), then scaled when the card grows or shrinks
             # in flight: one smoothing turn per angle rather than one per frame.
-            source_w = width if width in self.exact else self._source_width(card, width)
             image = self._turned(card, source_w, angle, moving)
             if source_w != width:
                 k = width / source_w
@@ -299,22 +426,16 @@ class CardRenderer:
         cy = sprite.y - sprite.lift_px()
         lifted = sprite.air or sprite.lift > 0.05
         shadow_on = shadow or lifted
-        # Shadows are soft: the one of the nearest width in use serves a card in flight.
-        shadow_w = min(self.exact, key=lambda e: abs(e - width)) if self.exact else width
+        shadow_w = self._shadow_width(width)
         dark = self.assets.shadow(shadow_w, SHADOW_ALPHAS[lifted])
-        if angle and moving:
-            # A shadow on the move is soft and fleeting: turned without smoothing (a fifth
-            # of the cost at 4K, the same to the eye) and kept apart from those at rest.
-            flying_shadow = dark
-            dark = self._flying.get_or_make(
-                (shadow_w, lifted, angle),
-                lambda: pygame.transform.rotate(flying_shadow, angle),
-            )
-        elif angle:
-            base_shadow = dark
+        if angle and shadow_on and squeeze > 0.3:
+            # A shadow is soft: turned without smoothing (a fifth of the cost at 4K, within
+            # 2 to 6 levels of 255 of a smoothed turn, the same to the eye), one image per
+            # angle for every card, moving or still.
+            flat = dark
+            turn = self._shadow_angle(sprite, shadow_w, lifted, angle)
             dark = self._shadows.get_or_make(
-                ("shadow", shadow_w, lifted, angle),
-                lambda: pygame.transform.rotozoom(base_shadow, angle, 1.0),
+                (shadow_w, lifted, turn), lambda: pygame.transform.rotate(flat, turn)
             )
         offset = width * (0.07 if lifted else 0.03)
         rect = image.get_rect(center=(round(cx), round(cy)))
@@ -345,13 +466,17 @@ def _never() -> pygame.Surface:
     raise AssertionError("a cached image was made again")
 
 
-def _rotated_box(w: float, h: float, angle: int, cx: float, cy: float) -> pygame.Rect:
-    """The box around a ``w`` x ``h`` image turned by ``angle`` degrees and centred on
-    (``cx``, ``cy``), two pixels to spare on each side (rotozoom's rounding)."""
+def _rotated_box(
+    w: float, h: float, angle: int, cx: float, cy: float, squeeze: float = 1.0
+) -> pygame.Rect:
+    """The box around a ``w`` x ``h`` image turned by ``angle`` degrees, then narrowed to
+    ``squeeze`` of its width (a card turning over: see :meth:`CardRenderer.draw`), and
+    centred on (``cx``, ``cy``), two pixels to spare on each side (rotozoom's rounding)."""
     if angle:
         turn = math.radians(angle)
         cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
         w, h = w * cos + h * sin, w * sin + h * cos
+    w = max(1.0, w * squeeze)
     box = pygame.Rect(0, 0, math.ceil(w) + 4, math.ceil(h) + 4)
     box.center = (round(cx), round(cy))
     return box

@@ -269,17 +269,20 @@ class Assist:
             if button.visible:
                 button.draw(surface, app.assets, app.theme, False)
         self._draw_values(surface)
-        # Each box goes where it covers no card, no name and no other box.
-        obstacles = self._obstacles() + [rect.inflate(self.px(8), self.px(8)) for rect in avoid]
         self.boxes = {}
         if self._settled and isinstance(self.session, Teaching):
             self.caption = self.session.caption(app.settings.deck_style)
-        if self.caption is not None and not self.session.hand_over:
+        showing_caption = self.caption is not None and not self.session.hand_over
+        text = self.hint_text()
+        if not (showing_caption or text is not None or self.memory_open):
+            return  # no box to place: the obstacles are not worked out (every frame)
+        # Each box goes where it covers no card, no name and no other box.
+        obstacles = self._obstacles() + [rect.inflate(self.px(8), self.px(8)) for rect in avoid]
+        if self.caption is not None and showing_caption:
             # (once the hand is over, the score screen has the lesson's last word)
             box = self._draw_caption(surface, self.caption, obstacles)
             self.boxes["caption"] = box
             obstacles.append(box.inflate(self.px(16), self.px(16)))
-        text = self.hint_text()
         if text is not None:
             self.boxes["hint"] = self._draw_hint(surface, text, obstacles)
             obstacles.append(self.boxes["hint"])

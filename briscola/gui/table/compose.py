@@ -160,6 +160,8 @@ class Composer:
         self.partial_frames = 0
         #: Why the last partial frame was drawn whole after all (for the tests and the bench).
         self.why = ""
+        #: Partial frames drawn twice because the chrome drew outside the region (the bench).
+        self.retries = 0
 
     def forget(self) -> None:
         """The window no longer shows the last frame (another scene drew over it)."""
@@ -190,9 +192,19 @@ class Composer:
         self._live = {}
         for sprite, casts in live:
             rect = self.renderer.draw(surface, sprite, shadow=casts)
-            self._live[id(sprite)] = (sprite_state(sprite, casts), rect)
+            self._live[id(sprite)] = (self._drawn_state(sprite, casts), rect)
         self._chrome = chrome(surface)
         self.whole_frames += 1
+
+    def _drawn_state(
+        self, sprite: CardSprite, casts: bool, state: tuple[Hashable, ...] | None = None
+    ) -> tuple[Hashable, ...]:
+        """What the frame drew of ``sprite``: its state, or, when the renderer showed it at
+        an angle near its own (a turn put off to a later frame), a state no sprite has,
+        so that the next frame draws it again."""
+        if id(sprite) in self.renderer.lagging:
+            return ("lagging", id(sprite))
+        return sprite_state(sprite, casts) if state is None else state
 
     def _partial(
         self,
@@ -222,42 +234,72 @@ class Composer:
             else:
                 where.append(self.renderer.bounds(sprite, casts))
                 region.add(where[-1])
-        for _attempt in range(2):  # again once when the chrome grew out of the region
-            redraw = list(fresh)
-            grown = True
-            while grown:  # a card drawn again takes every card it overlaps with it
-                grown = False
-                for index, rect in enumerate(where):
-                    if not redraw[index] and region.touches(rect):
-                        redraw[index] = grown = True
-                        region.add(rect)
-            if region.too_big:
-                self.why = "large"
-                return None
-            for rect in region.rects:
-                surface.blit(self.still.surface, rect, rect)
-            drawn: dict[int, tuple[tuple[Hashable, ...], pygame.Rect]] = {}
-            for index, ((sprite, casts), state) in enumerate(zip(live, states, strict=True)):
-                if redraw[index]:
-                    rect = self.renderer.draw(surface, sprite, shadow=casts)
-                    if not region.covers(rect):
-                        self.why = "cards"  # drawn outside what was restored
-                        return None
-                    drawn[id(sprite)] = (state, rect)
-                else:
-                    drawn[id(sprite)] = self._live[id(sprite)]
-            footprint = chrome(surface)
-            if footprint is None:
-                self.why = "untracked"
-                return None
-            if all(region.covers(r) for r in footprint):
-                break
-            region.extend(footprint)  # restored and drawn again: the pixels blended twice
-        else:
-            self.why = "chrome"
+        redraw = list(fresh)
+        grown = True
+        while grown:  # a card drawn again takes every card it overlaps with it
+            grown = False
+            for index, rect in enumerate(where):
+                if not redraw[index] and region.touches(rect):
+                    redraw[index] = grown = True
+                    region.add(rect)
+        if region.too_big:
+            self.why = "large"
+            return None
+        for rect in region.rects:
+            surface.blit(self.still.surface, rect, rect)
+        drawn: dict[int, tuple[tuple[Hashable, ...], pygame.Rect]] = {}
+        for index, ((sprite, casts), state) in enumerate(zip(live, states, strict=True)):
+            if redraw[index]:
+                rect = self.renderer.draw(surface, sprite, shadow=casts)
+                if not region.covers(rect):
+                    self.why = "cards"  # drawn outside what was restored
+                    return None
+                drawn[id(sprite)] = (self._drawn_state(sprite, casts, state), rect)
+            else:
+                drawn[id(sprite)] = self._live[id(sprite)]
+        footprint = chrome(surface)
+        if footprint is None:
+            self.why = "untracked"
+            return None
+        outside = [r for r in footprint if not region.covers(r)]
+        if outside and not self._patch(surface, region, outside, live, drawn, chrome):
             return None
         self._live, self._chrome = drawn, footprint
         return region.rects
+
+    def _patch(
+        self,
+        surface: pygame.Surface,
+        region: Region,
+        outside: list[pygame.Rect],
+        live: list[Placed],
+        drawn: dict[int, tuple[tuple[Hashable, ...], pygame.Rect]],
+        chrome: Chrome,
+    ) -> bool:
+        """The chrome drew ``outside`` the region (a line grew, a tag appeared) over what
+        the last frame left there: those rectangles alone are drawn again from the still
+        layer, clipped to each (the cards that touch it, then the chrome), and join the
+        region. False when the frame must be drawn whole after all."""
+        assert self.still.surface is not None
+        self.retries += 1
+        patch = Region(surface.get_size(), outside)
+        again: list[pygame.Rect] | None = outside
+        for rect in patch.rects:
+            surface.set_clip(rect)
+            surface.blit(self.still.surface, rect, rect)
+            for sprite, casts in live:
+                if drawn[id(sprite)][1].colliderect(rect):
+                    self.renderer.draw(surface, sprite, shadow=casts)
+            again = chrome(surface)
+            surface.set_clip(None)
+            if again is None:
+                self.why = "untracked"
+                return False
+        region.extend(patch.rects)
+        if region.too_big or not all(region.covers(r) for r in again or ()):
+            self.why = "chrome"
+            return False
+        return True
 
 
 def _display_surface(size: tuple[int, int]) -> pygame.Surface:

@@ -122,6 +122,7 @@ class TablePainter:
             (live if sprite.air or id(sprite) in moving else still).append((sprite, casts))
         live = [p for p in live if not p[0].air] + [(s, True) for s, _c in live if s.air]
         self._want_faces(live)
+        self.renderer.next_frame(self.captions.t)
         changed = self._update_still(surface.get_size(), still)
 
         def over_cards(target: pygame.Surface) -> list[pygame.Rect] | None:

@@ -289,7 +289,7 @@ class SignalBar:
             bar = back
             surface.blit(rounded(back.size, (*theme.shade, 190), px(8)), painter.mark(back))
             clip = surface.get_clip()
-            surface.set_clip(back)
+            surface.set_clip(back.clip(clip))  # within a clip the frame set (compose.py)
             surface.blit(title, (back.x + px(7), back.y + px(4)))
             surface.set_clip(clip)
             for kind, rect in self.buttons:
