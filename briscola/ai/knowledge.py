@@ -5,7 +5,9 @@ is on whose side (Chiamata partners are inferred from the play).
 Everything here reads a view only; nothing ever looks at a :class:`GameState`. A counting
 player also takes the partner signals it sees as known
 (:func:`briscola.ai.signals.with_signal_evidence`): a claimed Ace, Three or King of trump
-is in the signaller's hand, "no trump" makes the signaller void in trump until it draws.
+is in the signaller's hand, "no trump" makes the signaller void in trump until it draws;
+"a lower trump" or "a carico" (:func:`briscola.ai.signals.signal_claims`) conditions the
+odds that the signaller holds a card (:meth:`Knowledge.p_holds_any`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
 
-from briscola.ai.signals import with_signal_evidence
+from briscola.ai.signals import Claim, signal_claims, with_signal_evidence
 from briscola.engine import Card, PlayerView, Rank, Suit
 from briscola.engine.rules import Rules
 
@@ -142,6 +144,8 @@ class Knowledge:
     known: tuple[frozenset[Card], ...]
     hidden: tuple[int, ...]
     mates: tuple[float, ...]
+    #: Signals' claims of "at least one of these cards" (:func:`signal_claims`).
+    claims: tuple[Claim, ...] = ()
 
     @classmethod
     def of(cls, seen: PlayerView, counting: bool = True) -> Knowledge:
@@ -170,6 +174,7 @@ class Knowledge:
             known=known,
             hidden=hidden,
             mates=tuple(teammate_weights(seen)),
+            claims=tuple(c for c in signal_claims(seen) if c.least) if counting else (),
         )
 
     @property
@@ -203,7 +208,24 @@ class Knowledge:
             return 0.0
         if u - b < h:
             return 1.0
+        told = [c for c in self.claims if c.seat == seat]
+        if told:  # the claim that says most about these cards
+            claim = max(told, key=lambda c: len(c.cards & wanted))
+            return 1.0 - self._none_given(claim, wanted, voids, u, b, h)
         return 1.0 - comb(u - b, h) / comb(u, h)
+
+    def _none_given(
+        self, claim: Claim, wanted: set[Card], voids: frozenset[Suit], u: int, b: int, h: int
+    ) -> float:
+        """The chance that none of ``b`` wanted unseen cards is among the ``h`` hidden cards
+        of a hand that holds at least one of ``claim.cards`` (a signal said so)."""
+        told = {c for c in claim.cards if c in self.unseen and c.suit not in voids}
+        s = len(told)
+        either = b + sum(1 for c in told if c not in wanted)
+        held = comb(u, h) - comb(u - s, h)
+        if s == 0 or held <= 0:
+            return comb(u - b, h) / comb(u, h)
+        return max(0.0, comb(u - b, h) - comb(max(0, u - either), h)) / held
 
     def beaters(self, best: Card, pool: Iterable[Card]) -> list[Card]:
         """Cards of ``pool`` that would take a trick whose best card is ``best``."""

@@ -1,9 +1,11 @@
 """Computer players and partner signals (*segni*, :mod:`briscola.engine.signals`).
 
 A computer partner signals only the truth, by the convention (:func:`choose_signal`): the
-Ace, Three and King of trump once each while it holds them, "no trump" again after each
-draw that left it without, "a carico" and "a lower trump" once a hand when there is nothing
-better to tell; at most one signal a trick, and only on its own turn.
+Ace, Three and King of trump once each while it holds them (a card pins most), "no trump"
+again after each draw that left it without, "a carico" and "a lower trump" when there is
+nothing better to tell, again once the card it told of has been played and it holds
+another; at most one signal a trick, on its own turn (``between=True``: also before a lead
+by another seat, for callers that ask at the start of a trick).
 It never sends directions ("take it", "let it go"): those are for people, and it follows
 a partner's (:func:`partner_direction`, the rule in :func:`briscola.ai.medium.direction_value`):
 after "let it go" in this trick it does not spend a trump to take a cheap trick (under 10
@@ -12,12 +14,16 @@ takes the trick from the opponents (the partner means to load points on it). ``h
 follows the same request: when its search would go against it, it plays medium's choice.
 
 It reads the signals it may see (its partners', and everyone's when signals are open) as
-evidence about hidden cards (:func:`with_signal_evidence`): a claimed Ace, Three or King of
-trump that is still unseen is placed in the signaller's hand, and "no trump" makes the
-signaller void in trump until it draws again. The search deals its samples around that
-evidence (:mod:`briscola.ai.search.sampling`). Evidence that cannot be true (the card was
-seen elsewhere, no room left in the hand) is ignored, so a person's false signal misleads
-but never breaks the search.
+evidence about hidden cards, every signal of the hand that is still true, not only the
+last: a claimed Ace, Three or King of trump that is still unseen is placed in the
+signaller's hand, and "no trump" makes the signaller void in trump until it draws again
+(:func:`with_signal_evidence`); "a lower trump" and "a carico" say the hand holds at least
+one such card until the signaller plays one, and "no trump" after draws that it holds at
+most one trump per draw since (:func:`signal_claims`). The search deals only samples that
+meet them (:mod:`briscola.ai.search.sampling`); medium's card counting conditions its odds
+on them (:class:`briscola.ai.knowledge.Knowledge`). Evidence that cannot be true (the card
+was seen elsewhere, no room left in the hand) is ignored, so a person's false signal
+misleads but never breaks the search.
 
 >>> import random
 >>> from briscola.engine import GameState, Rules, view
@@ -32,12 +38,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from dataclasses import dataclass
 from typing import Final
 
 from briscola.engine import (
     Card,
     GameState,
     PlayerView,
+    Rank,
     Rules,
     Signal,
     Signalled,
@@ -48,10 +56,12 @@ from briscola.engine import (
 from briscola.engine.signals import CARD_SIGNALS, DIRECTIONS, truthful, view_partners
 
 __all__ = [
+    "Claim",
     "choose_signal",
     "determinize_with_evidence",
     "drew_since",
     "partner_direction",
+    "signal_claims",
     "with_signal_evidence",
 ]
 
@@ -61,6 +71,9 @@ _ONCE: Final = ("ace", "three", "king")
 _PER_DRAW: Final = ("none",)
 #: Weaker claims, once a hand, when there is nothing better to tell.
 _LATER: Final = ("carico", "trump")
+#: The ranks of a carico.
+_CARICO: Final = (Rank.ACE, Rank.THREE)
+_DECK: Final = tuple(Card.from_index(i) for i in range(40))
 
 
 def drew_since(rules: Rules, trick: int, now: int) -> bool:
@@ -75,9 +88,10 @@ def drew_since(rules: Rules, trick: int, now: int) -> bool:
     return trick < now and rules.stock_size - rules.players * trick > 0
 
 
-def choose_signal(seen: PlayerView) -> Signal | None:
-    """The signal this computer seat makes now (always true of its hand), or None."""
-    if seen.current_player != seen.seat:
+def choose_signal(seen: PlayerView, between: bool = False) -> Signal | None:
+    """The signal this computer seat makes now (always true of its hand), or None: on its
+    turn, or with ``between`` also before the trick's lead when another seat leads."""
+    if seen.current_player != seen.seat and not (between and not seen.table):
         return None
     allowed = {signal.kind for signal in view_signals(seen)}
     if not allowed:
@@ -89,7 +103,8 @@ def choose_signal(seen: PlayerView) -> Signal | None:
         if kind in allowed and not before and truthful(kind, seen.hand, seen.trump):
             return Signal(kind)
     fresh = {m.kind for m in mine if not drew_since(seen.rules, m.trick, now)}
-    said = {m.kind for m in mine}
+    # "A carico" and "a smaller trump" again once the card they told of has been played.
+    said = {m.kind for m in mine if not _spent(seen, m)}
     for kind in (*_PER_DRAW, *_LATER):
         if kind not in allowed or kind in (fresh if kind in _PER_DRAW else said):
             continue
@@ -155,6 +170,87 @@ def with_signal_evidence(seen: PlayerView) -> PlayerView:
         known=tuple(frozenset(cards) for cards in known),
         voids=tuple(frozenset(suits) for suits in voids),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What a signal still tells about a hand beyond a known card or a void: ``seat`` holds
+    at least ``least`` and at most ``most`` of ``cards`` (the cards still unseen or known in
+    that hand that the claim is about)."""
+
+    seat: int
+    cards: frozenset[Card]
+    least: int
+    most: int
+
+
+def _claim_cards(kind: str, trump: Suit) -> frozenset[Card] | None:
+    if kind == "trump":
+        return frozenset(
+            c for c in _DECK if c.suit is trump and c.rank not in CARD_SIGNALS.values()
+        )
+    if kind == "carico":
+        return frozenset(c for c in _DECK if c.suit is not trump and c.rank in _CARICO)
+    if kind == "none":
+        return frozenset(c for c in _DECK if c.suit is trump)
+    return None
+
+
+def _played_since(seen: PlayerView, seat: int, trick: int) -> list[Card]:
+    """The cards ``seat`` played in trick ``trick`` and after (the table included)."""
+    out = [
+        card
+        for number, done in enumerate(seen.tricks)
+        if number >= trick
+        for who, card in zip(done.seats, done.cards, strict=True)
+        if who == seat
+    ]
+    out.extend(card for who, card in seen.table if who == seat)
+    return out
+
+
+def _spent(seen: PlayerView, made: Signalled) -> bool:
+    """A claim of "at least one such card" that its signaller may have played since."""
+    trump = seen.trump
+    cards = _claim_cards(made.kind, trump) if trump is not None else None
+    if cards is None or made.kind == "none":
+        return False
+    return any(card in cards for card in _played_since(seen, made.seat, made.trick))
+
+
+def _draws_between(rules: Rules, trick: int, now: int) -> int:
+    """How many cards each seat drew after tricks ``trick`` .. ``now - 1``."""
+    return sum(1 for t in range(trick, now) if rules.stock_size - rules.players * t > 0)
+
+
+def signal_claims(seen: PlayerView) -> tuple[Claim, ...]:
+    """The signals the view's seat sees from other seats, as counts of cards their hands
+    still hold: "a smaller trump" and "a carico" (at least one such card, until the
+    signaller plays one), "no trump" after draws (at most one trump per draw since, less
+    the trumps played since). A claim the view already settles (a known card, a void) or
+    that cannot be true any more (no such card unseen) tells nothing and is left out."""
+    trump = seen.trump
+    if trump is None or not seen.signals:
+        return ()
+    now = len(seen.tricks)
+    unseen = set(seen.unseen_cards())
+    out: list[Claim] = []
+    for made in seen.signals:
+        seat = made.seat
+        cards = _claim_cards(made.kind, trump) if seat != seen.seat else None
+        if cards is None:
+            continue
+        since = sum(1 for card in _played_since(seen, seat, made.trick) if card in cards)
+        possible = frozenset(c for c in cards if c in unseen or c in seen.known[seat])
+        if made.kind == "none":
+            draws = _draws_between(seen.rules, made.trick, now)
+            most = draws - since
+            if draws == 0 or most >= seen.hand_sizes[seat] or not possible:
+                continue  # a void (with_signal_evidence) or no limit
+            out.append(Claim(seat, possible, 0, max(0, most)))
+        elif since == 0 and possible and not possible & seen.known[seat]:
+            out.append(Claim(seat, possible, 1, seen.hand_sizes[seat]))
+    return tuple(out)
 
 
 def determinize_with_evidence(seen: PlayerView, rng: random.Random) -> GameState:

@@ -26,6 +26,10 @@ POSITIONS = [
     (367, "JS", "3C 7C JB", Suit.CUPS, "ace", "3C", "JB"),
     (327, "7C", "3S 5D QC", Suit.CUPS, "three", "5D", "3S"),
     (56, "JD", "JB 6S 6C", Suit.SWORDS, "none", "JB", "6C"),
+    # A smaller trump: the partner, last to play, likely takes the trump lead: load the Three.
+    (24, "5B", "7B KC 3D", Suit.CLUBS, "trump", "KC", "3D"),
+    # A carico fills a place of the partner's hand: a trump to beat the lead is less likely.
+    (240, "2D", "3C QC 6S", Suit.COINS, "carico", "3C", "6S"),
 ]
 
 

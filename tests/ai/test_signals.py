@@ -3,6 +3,7 @@ the signals they see as evidence in their samples; the driver and the arena let 
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from briscola.engine import (
     replay,
     view,
 )
-from briscola.engine.signals import DIRECTIONS, truthful
+from briscola.engine.signals import CARD_SIGNALS, DIRECTIONS, truthful
 from briscola.game.driver import BotJob, MatchDriver, Seat
 
 
@@ -67,8 +68,20 @@ def test_computer_partners_signal_only_the_truth(rules: Rules) -> None:
         state = computers_play(rules, seed)
         made += len(state.signals)
         for seat in range(rules.players):
-            once = [s.kind for s in state.signals if s.seat == seat and s.kind != "none"]
-            assert len(once) == len(set(once)), "a claim is made once a hand"
+            once = [s.kind for s in state.signals if s.seat == seat and s.kind in CARD_SIGNALS]
+            assert len(once) == len(set(once)), "a card of trump is claimed once a hand"
+            for kind in ("carico", "trump"):
+                told = [s.trick for s in state.signals if s.seat == seat and s.kind == kind]
+                for first, again in itertools.pairwise(told):
+                    played = [
+                        card
+                        for trick in state.tricks[first:again]
+                        for who, card in zip(trick.seats, trick.cards, strict=True)
+                        if who == seat
+                    ]
+                    assert any(truthful(kind, [card], state.trump) for card in played), (
+                        "told again only once a card it told of was played"
+                    )
     assert made > 0
 
 
@@ -78,6 +91,19 @@ def test_computers_do_not_signal_when_the_option_is_off_or_out_of_turn() -> None
     on = GameState.new(Rules.preset("teams4", signals="partner"), random.Random(1))
     waiting = ((on.current_player or 0) + 1) % 4
     assert choose_signal(view(on, waiting)) is None
+
+
+def test_a_computer_signals_between_tricks_only_when_asked_and_before_the_lead() -> None:
+    state = GameState.new(Rules.preset("teams4", signals="partner"), random.Random(3))
+    leader = state.current_player or 0
+    waiting = (leader + 1) % 4
+    early = choose_signal(view(state, waiting), between=True)
+    assert early is not None and truthful(early.kind, state.hands[waiting], state.trump)
+    state.signal(waiting, early)
+    assert choose_signal(view(state, waiting), between=True) is None  # one a trick
+    state.apply(state.legal_actions()[0])
+    other = (leader + 3) % 4
+    assert choose_signal(view(state, other), between=True) is None  # the trick has begun
 
 
 def test_no_trump_is_signalled_again_only_after_a_draw() -> None:

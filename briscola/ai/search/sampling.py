@@ -1,7 +1,9 @@
 """Samples ("determinizations") of what a seat cannot see, and how likely each one is.
 
 :func:`deal_of` takes from a :class:`~briscola.engine.PlayerView` what it fixes (known
-cards, the face-up briscola and Scoperta top card, follow-suit voids, the cards played);
+cards, the face-up briscola and Scoperta top card, follow-suit voids, the cards played,
+and what partner signals tell: claimed cards, voids, and counts such as "at least one lower
+trump", :func:`~briscola.ai.signals.signal_claims`);
 :func:`sample_hands` deals the unseen cards at random around it, :func:`enumerate2` lists
 every deal when there are few (two players near the end of the stock), and
 :func:`likelihood` weighs a sample by how well it explains the opponents' recent plays.
@@ -14,9 +16,10 @@ import random
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from math import comb, factorial
+from typing import Final
 
 from briscola.ai.search.core import POINTS, SUIT, SearchRules
-from briscola.ai.signals import determinize_with_evidence, with_signal_evidence
+from briscola.ai.signals import determinize_with_evidence, signal_claims, with_signal_evidence
 from briscola.engine import PlayerView
 
 __all__ = [
@@ -25,6 +28,7 @@ __all__ = [
     "enumerate2",
     "from_engine",
     "likelihood",
+    "meets_claims",
     "sample_hands",
     "sides_of",
 ]
@@ -50,6 +54,13 @@ class Deal:
     called: int  # Chiamata called card when the partner is unknown to this seat, else -1
     caller: int
     partner: int  # known partner, else -1
+    #: Partner signals' claims (:func:`~briscola.ai.signals.signal_claims`): seat, cards,
+    #: the least and the most of them that seat's hand holds.
+    claims: tuple[tuple[int, frozenset[int], int, int], ...] = ()
+
+
+#: Deals tried for one sample that meets the signals' claims, before one that does not.
+CLAIM_TRIES: Final = 24
 
 
 def deal_of(seen: PlayerView) -> Deal:
@@ -92,6 +103,10 @@ def deal_of(seen: PlayerView) -> Deal:
         called=called,
         caller=seen.caller if seen.caller is not None else -1,
         partner=seen.partner if seen.partner is not None else -1,
+        claims=tuple(
+            (claim.seat, frozenset(c.index for c in claim.cards), claim.least, claim.most)
+            for claim in signal_claims(seen)
+        ),
     )
 
 
@@ -105,7 +120,29 @@ def sides_of(seen: PlayerView, partner: int) -> tuple[int, ...]:
 
 
 def sample_hands(deal: Deal, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
-    """Other hands and the stock (top last) for one sample; None if voids made it fail."""
+    """Other hands and the stock (top last) for one sample; None if voids made it fail.
+    With signals' claims, deals are drawn until one meets them all (rejection: each deal
+    that does is as likely as before), at most :data:`CLAIM_TRIES`; then the last one."""
+    sampled = _sample_once(deal, rng)
+    if not deal.claims:
+        return sampled
+    for _ in range(CLAIM_TRIES - 1):
+        if sampled is None or meets_claims(deal, sampled[0]):
+            return sampled
+        sampled = _sample_once(deal, rng)
+    return sampled
+
+
+def meets_claims(deal: Deal, hands: list[list[int]]) -> bool:
+    """Every claim of ``deal`` holds of ``hands``."""
+    for seat, cards, least, most in deal.claims:
+        count = sum(1 for c in hands[seat] if c in cards)
+        if not least <= count <= most:
+            return False
+    return True
+
+
+def _sample_once(deal: Deal, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
     pool = list(deal.unseen)
     rng.shuffle(pool)
     n = deal.n
