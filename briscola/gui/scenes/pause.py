@@ -15,7 +15,7 @@ import pygame
 
 from briscola.gui.hosting import OnlineSession
 from briscola.gui.scene import Scene
-from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup, draw_panel
+from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup, darken, draw_panel
 from briscola.gui.widgets.text import TextPainter
 from briscola.text.i18n import _
 
@@ -161,14 +161,12 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.begin()
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
-        surface.blit(veil, (0, 0))
+        darken(surface, 150)
         # Opaque: the table's cards and name chips do not show through the buttons.
         clip = surface.get_clip()
         surface.set_clip(self.panel.clip(clip))
         self.app.draw_backdrop(surface)
-        surface.blit(veil, (0, 0))
+        darken(surface, 150)
         surface.set_clip(clip)
         draw_panel(surface, self.panel, self.app.theme)
         # A frame: where the dialog crosses a name chip it reads as lying over it.

@@ -28,6 +28,7 @@ from briscola.gui.widgets import (
     Button,
     PrimaryButton,
     WidgetGroup,
+    darken,
     draw_panel,
     draw_title,
     fitted_scale,
@@ -50,6 +51,8 @@ STEP_BLANK = 0.05
 FLIGHT = 0.38
 #: Seconds the result fades in after the count.
 FADE = 0.35
+#: How dark the veil over the table is (as a black layer's alpha).
+VEIL = 130
 #: Seconds the "+11" label floats above a counted card.
 FLOAT = 0.8
 #: Design height of a line of the match standing.
@@ -387,16 +390,14 @@ class ScoreScene(PageScene, HandTexts):
         painter.begin()
         if app.scenes and app.scenes[0] is self:
             app.draw_backdrop(surface)
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 130))
-        surface.blit(veil, (0, 0))
+        darken(surface, VEIL)
         # Opaque: nothing of the table (cards, names, chips) shows through. Under the panel
         # the bare felt, as on a page, then the panel's shade.
         if not (app.scenes and app.scenes[0] is self):
             clip = surface.get_clip()
             surface.set_clip(self.panel.clip(clip))
             app.draw_backdrop(surface)
-            surface.blit(veil, (0, 0))
+            darken(surface, VEIL)
             surface.set_clip(clip)
         r, g, b, alpha = theme.panel
         draw_panel(surface, self.panel, replace(theme, panel=(r, g, b, max(alpha, 238))), px(16))

@@ -15,6 +15,7 @@ from briscola.gui.widgets import (
     PrimaryButton,
     Scrollbar,
     WidgetGroup,
+    darken,
     is_press,
     scroll_keys,
 )
@@ -392,9 +393,7 @@ class StatsScene(PageScene):
         app = self.app
         theme = app.theme
         px = self.px
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
-        surface.blit(veil, (0, 0))
+        darken(surface, 150)
         pygame.draw.rect(
             surface,
             (14, 34, 24) if not app.settings.high_contrast else (0, 0, 0),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from briscola.gui.widgets.base import Label, Widget
 from briscola.gui.widgets.button import Button
 from briscola.gui.widgets.choice import Choice, Toggle
-from briscola.gui.widgets.draw import draw_focus, draw_panel, fit_text, rounded
+from briscola.gui.widgets.draw import darken, draw_focus, draw_panel, fit_text, rounded
 from briscola.gui.widgets.group import WidgetGroup
 from briscola.gui.widgets.keys import PRESS_KEYS, is_press
 from briscola.gui.widgets.option import VALUE_FRACTION, OptionChoice
@@ -54,6 +54,7 @@ __all__ = [
     "Toggle",
     "Widget",
     "WidgetGroup",
+    "darken",
     "draw_focus",
     "draw_panel",
     "draw_title",

@@ -1,5 +1,5 @@
-"""Small drawing helpers: translucent rounded panels, fitted text sizes, the focus ring,
-the arrow of the direction of play."""
+"""Small drawing helpers: translucent rounded panels, the veil under a dialog, fitted text
+sizes, the focus ring, the arrow of the direction of play."""
 
 from __future__ import annotations
 
@@ -24,6 +24,14 @@ def rounded(
     panel = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
     return panel
+
+
+def darken(surface: pygame.Surface, alpha: int) -> None:
+    """Darken what ``surface`` shows (within its clip) as a black veil of ``alpha`` over it
+    would: each colour multiplied by ``(255 - alpha) / 255`` in place, with no window-sized
+    layer made and blended each frame (at 3840x2160 that layer alone cost 13 ms)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
 
 
 def draw_panel(
