@@ -7,13 +7,13 @@ import multiprocessing
 import random
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from briscola.ai import Bot
 from briscola.ai.protocol import BotProgramError, ProgramBot
 from briscola.ai.signals import choose_signal
-from briscola.arena.spec import ArenaConfig, deal_order, entry_count, seatings
+from briscola.arena.spec import ArenaConfig, BotSpec, deal_order, entry_count, seatings
 from briscola.engine import (
     Action,
     GameState,
@@ -103,12 +103,20 @@ def play_game(
         mover = state.current_player
         assert mover is not None
         seat = mover
-        seen = view(state, seat)
+        if rules.signals != "off" and not state.trick:
+            # Between tricks, before the lead: the others may tell their partners first
+            # (as MatchDriver.computer_signals_between does at the table).
+            for other in range(n):
+                if other != seat and specs[seating[other]].signals:
+                    early = choose_signal(view(state, other), between=True)
+                    if early is not None:
+                        state.signal(other, early)
+        seen = _seen(state, seat, specs[seating[seat]])
         if rules.signals != "off" and specs[seating[seat]].signals:
             signal = choose_signal(seen)  # partner signals (issue 25), truthful
             if signal is not None:
                 state.signal(seat, signal)
-                seen = view(state, seat)
+                seen = _seen(state, seat, specs[seating[seat]])
         start = time.perf_counter()
         start_cpu = time.process_time()
         try:
@@ -147,6 +155,18 @@ def play_game(
             meta["forfeit"] = {"seat": forfeit_seat, "reason": error}
         outcome.record = to_record(state, meta)
     return outcome, error
+
+
+def _seen(state: GameState, seat: int, spec: BotSpec) -> PlayerView:
+    """What ``seat`` is shown: its view, with its partners' whole hands for an entry that
+    :attr:`~briscola.arena.spec.BotSpec.sees_partner` (an experiment)."""
+    seen = view(state, seat)
+    if not spec.sees_partner:
+        return seen
+    known = list(seen.known)
+    for partner in state.rules.partners(seat):
+        known[partner] = known[partner] | frozenset(state.hands[partner])
+    return replace(seen, known=tuple(known))
 
 
 def _program_move(

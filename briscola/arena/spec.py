@@ -71,9 +71,16 @@ class BotSpec:
         the arena makes them for it, :mod:`briscola.ai.signals`)."""
         return self.command is None and bool(dict(self.options).get("signals", True))
 
+    @property
+    def sees_partner(self) -> bool:
+        """An experiment, not a rule of the game (``sees_partner=1``): the entry's seats are
+        shown their partners' whole hands, the most that partner signals could tell."""
+        return self.command is None and bool(dict(self.options).get("sees_partner", False))
+
     def build(self, rng: random.Random, time_limit: float | None, timeout: float = 30.0) -> Bot:
         opts = dict(self.options)
         opts.pop("signals", None)  # the arena's, not the bot's (see signals)
+        opts.pop("sees_partner", None)  # the arena's too (see sees_partner)
         if time_limit is not None:
             opts.setdefault("time_limit", time_limit)
         if self.command is not None:

@@ -311,6 +311,22 @@ class MatchDriver:
         chosen = choose_signal(view(state, seat))
         return state.signal(seat, chosen) if chosen is not None else None
 
+    def computer_signals_between(self) -> list[Signalled]:
+        """Between tricks, before the lead: the computers of the other seats make their
+        (truthful) signals, each seeing those made before it; what they made, in order.
+        The seat to lead signals on its turn (:meth:`computer_signal`)."""
+        state = self.state
+        if state is None or state.rules.signals == "off" or state.trick or state.is_terminal():
+            return []
+        made: list[Signalled] = []
+        for seat, sitting in enumerate(self.seats):
+            if seat == state.current_player or not sitting.computer_plays:
+                continue
+            chosen = choose_signal(view(state, seat), between=True)
+            if chosen is not None:
+                made.append(state.signal(seat, chosen))
+        return made
+
     def bot_job(self, stand_in: str | None = None) -> BotJob:
         """Ask the computer of the seat to move (or, with ``stand_in``, a computer of that
         level just this once, for a person whose time ran out)."""

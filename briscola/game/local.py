@@ -364,6 +364,7 @@ class LocalSession:
     def _start_hand(self) -> None:
         self._drop_thinking()
         state = self._deal()
+        self.driver.computer_signals_between()
         self.event_index = 0
         self.hand_done = False
         self._waiting = None
@@ -380,6 +381,7 @@ class LocalSession:
         """``seat`` has moved: keep the hand, hide a hot-seat hand, pause the computers."""
         state = self.state
         assert state is not None
+        self.driver.computer_signals_between()  # a trick was taken: partners may signal
         self._keep(state)
         if self.hot_seat and seat in self.humans:
             self._hide_after_pull = True

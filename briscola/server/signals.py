@@ -4,8 +4,9 @@ A person sends a signal as an ``act`` whose action is ``{"signal": KIND}``. It i
 move: the engine judges it (on the seat's turn or between tricks, once a trick), the move
 count does not change, and every seat's next ``update`` carries the ``signalled`` event
 only when that seat may see it (:meth:`GameState.events_for`). A computer player makes its
-signal as it is asked to move. Both are written to the table's journal (``signal``), so a
-table taken over by another process has them.
+signal as it is asked to move, and the other computers theirs between tricks, before the
+next lead (:func:`computers_signal_between`). All are written to the table's journal
+(``signal``), so a table taken over by another process has them.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class Table(Protocol):
     def _update_all(self) -> None: ...
 
 
-__all__ = ["bot_job_with_signal", "person_signalled"]
+__all__ = ["bot_job_with_signal", "computers_signal_between", "person_signalled"]
 
 
 def person_signalled(table: Table, seat: Seat, data: Mapping[str, Any]) -> None:
@@ -56,6 +57,17 @@ def person_signalled(table: Table, seat: Seat, data: Mapping[str, Any]) -> None:
         table.journal.note(table, "signal", (seat.index, signal))
     table.touched = time.monotonic()
     table._update_all()
+
+
+def computers_signal_between(table: Table) -> None:
+    """After a deal or a taken trick: the computers' signals before the lead
+    (:meth:`MatchDriver.computer_signals_between`), journaled; the caller tells the seats."""
+    driver = table.driver
+    if driver is None:
+        return
+    for made in driver.computer_signals_between():
+        if table.journal is not None:
+            table.journal.note(table, "signal", (made.seat, Signal(made.kind)))
 
 
 def bot_job_with_signal(table: Table, driver: MatchDriver, stand_in: str | None) -> BotJob:

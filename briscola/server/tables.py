@@ -36,7 +36,7 @@ from briscola.protocol.wire import encode, event_to_json
 from briscola.server.fair import FairPool
 from briscola.server.pace import Journal, Pace, TablePhase
 from briscola.server.seats import Peer, Seat, SeatKind, TableConfig, TableError, give_up
-from briscola.server.signals import person_signalled
+from briscola.server.signals import computers_signal_between, person_signalled
 
 __all__ = ["FrameTap", "Journal", "Table", "TablePhase"]
 
@@ -350,6 +350,7 @@ class Table(Pace):
         self.phase = "playing"
         if self.journal is not None:
             self.journal.note(self, "deal")
+        computers_signal_between(self)
         for seat in self.seats:
             seat.sent = 0
             seat.wants_next = False
@@ -390,6 +391,7 @@ class Table(Pace):
         if state.is_terminal():
             self._hand_over()
         else:
+            computers_signal_between(self)
             self._update_all()
             self._drive()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -18,7 +19,8 @@ from briscola.arena import (
     run_arena,
     seatings,
 )
-from briscola.engine import Rules, read_records, replay
+from briscola.arena.play import _seen
+from briscola.engine import GameState, Rules, read_records, replay
 
 BOT = f"cmd:{sys.executable} -m briscola.bot --seed 5 --level"
 
@@ -183,3 +185,17 @@ def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--preset", "nope"])
     assert "error" in capsys.readouterr().err
+
+
+def test_an_entry_that_sees_its_partner_is_shown_the_partners_whole_hand() -> None:
+    state = GameState.new(Rules.preset("teams4"), random.Random(3))
+    seat = state.current_player
+    assert seat is not None
+    (partner,) = state.rules.partners(seat)
+    shown = _seen(state, seat, BotSpec.parse("medium:sees_partner=1"))
+    assert set(state.hands[partner]) <= shown.known[partner]
+    plain = _seen(state, seat, BotSpec.parse("medium"))
+    assert not set(state.hands[partner]) <= plain.known[partner]
+    for other in range(4):  # the opponents' hands stay hidden
+        if other not in (seat, partner):
+            assert shown.known[other] == plain.known[other]

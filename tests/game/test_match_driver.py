@@ -282,3 +282,33 @@ def test_without_a_seed_the_driver_carries_its_computers_random_state_as_before(
     seeded = MatchDriver(rules, seats, random.Random(4), seed="s")
     seeded.deal()
     assert seeded.bot_job().bot is not seeded.bot_job().bot  # made afresh for each move
+
+
+def test_computers_tell_their_partners_between_tricks_before_the_lead() -> None:
+    rules = Rules.preset("teams4", signals="partner")
+    seats = [Seat(f"P{i}", "bot", "medium") for i in range(4)]
+    driver = MatchDriver(rules, seats, random.Random(5), seed="between")
+    driver.deal()
+    before_lead = driver.computer_signals_between()
+    state = driver.state
+    assert state is not None
+    while not driver.hand_over:
+        job = driver.bot_job()
+        driver.bot_move(job, lambda job=job: (job.bot.choose(job.seen), job.bot))
+        before_lead += driver.computer_signals_between()
+    assert before_lead, "nobody signalled between tricks in a whole hand"
+    leaders = [trick.leader for trick in state.tricks]
+    for made in before_lead:
+        assert made.at == 0 and made.seat != leaders[made.trick]
+    assert driver.computer_signals_between() == []  # the hand is over: nothing more
+    assert replay(driver.record()).signals == state.signals  # in the record, in place
+
+
+def test_nobody_signals_between_tricks_when_the_rules_have_no_signals() -> None:
+    driver = _driver(["bot", "bot", "bot", "bot"], seed=2)
+    driver.deal()
+    while not driver.hand_over:
+        assert driver.computer_signals_between() == []
+        job = driver.bot_job()
+        driver.bot_move(job, lambda job=job: (job.bot.choose(job.seen), job.bot))
+    assert driver.state is not None and driver.state.signals == []

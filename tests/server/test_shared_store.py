@@ -278,7 +278,10 @@ def test_a_draining_process_hands_its_table_over_and_the_game_goes_on_elsewhere(
         a.stop()  # SIGTERM: store, release the lease, send everyone away
         assert stored(redis_server.url, code, "lease") is None
         moves_before = stored(redis_server.url, code, "moves")
-        while host.pump(0.5) is not None:  # every frame the process sent before it went
+        # Every frame the process sent before it went: all are queued before the client
+        # notes that the connection ended (waited for, not a fixed pause, for a busy machine).
+        host.run_until(lambda p: p.client.status in ("reconnecting", "closed", "failed"), 30)
+        while host.pump() is not None:
             pass
         host.client.close()
         # The player comes back through the other process with the seat token.
