@@ -1,14 +1,20 @@
-"""Raw WebSocket helpers for the server tests: a connection, the hello, waiting for a reply."""
+"""Helpers for the server tests: a raw WebSocket connection, the hello, waiting for a
+reply; a headless player; a host with a raw guest seated at a started match."""
 
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
+from briscola.ai import make_bot
+from briscola.client.connection import NetClient
+from briscola.client.headless import HeadlessPlayer, open_table
+from briscola.engine import PlayerView, Rules
 from briscola.protocol.wire import PROTOCOL
 
 
@@ -28,3 +34,33 @@ def replies(ws: ClientConnection, want: Callable[[dict[str, Any]], bool]) -> dic
         if want(message):
             return dict(message)
     raise TimeoutError("no such reply")
+
+
+def chooser(seed: int) -> Callable[[PlayerView], Any]:
+    """A random player's choice of move, seeded."""
+    return make_bot("random", random.Random(seed)).choose
+
+
+def player(url: str, name: str, seed: int) -> HeadlessPlayer:
+    """A headless player of the server at ``url`` that plays random legal moves."""
+    return HeadlessPlayer(NetClient(url, name, backoff=0.05).start(), chooser(seed))
+
+
+def seated_pair(
+    url: str, guest: ClientConnection, rules: Rules | None = None
+) -> tuple[HeadlessPlayer, str, str, str]:
+    """A host (who plays) and the raw ``guest`` seated and ready at a two-player table of
+    the server at ``url`` (classic by default), the match started: the host, the table
+    code, the host's token and the guest's token."""
+    host = player(url, "Anna", 0)
+    code = open_table(host, rules if rules is not None else Rules.preset("classic2"))
+    joined = host.last("joined")
+    assert joined is not None
+    hello(guest, "Bruno")
+    guest.send(json.dumps({"type": "join", "code": code}))
+    token = str(replies(guest, lambda m: m["type"] == "joined")["token"])
+    guest.send(json.dumps({"type": "ready"}))
+    host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"], 10)
+    host.client.start_game()
+    host.run_until(lambda p: p.view is not None, 10)
+    return host, code, str(joined["token"]), token

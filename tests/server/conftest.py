@@ -1,6 +1,7 @@
-"""The fixture the server tests share: ``make_server(**options)`` starts a server on a free
+"""The fixtures the server tests share: ``make_server(**options)`` starts a server on a free
 loopback port (records in a folder of its own in the test's folder, rate limits out of the
-way) and stops it after the test."""
+way) and stops it after the test; ``redis_server``, a ``redis-server`` of the test's own on
+a free loopback port."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from redishelp import RedisServer
 
 from briscola.server import ServerConfig, ServerThread
 
@@ -33,3 +35,10 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
     yield make
     for server in started:
         server.stop()
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path / "redis").start()
+    yield server
+    server.stop()

@@ -5,46 +5,15 @@ after that the token is refused with its own code (``match_over``)."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
-from typing import Any
 
-from serverhelp import hello, raw, replies
-from websockets.sync.client import ClientConnection
+from serverhelp import hello, player, raw, replies, seated_pair
 
-from briscola.ai import make_bot
-from briscola.client.connection import NetClient
-from briscola.client.headless import HeadlessPlayer, open_table, play_all
-from briscola.engine import PlayerView, Rules
+from briscola.client.headless import open_table, play_all
+from briscola.engine import Rules
 from briscola.server import ServerThread
 
 DEADLINE = 60.0
-
-
-def chooser(seed: int) -> Callable[[PlayerView], Any]:
-    return make_bot("random", random.Random(seed)).choose
-
-
-def player(url: str, name: str, seed: int) -> HeadlessPlayer:
-    return HeadlessPlayer(NetClient(url, name, backoff=0.05).start(), chooser(seed))
-
-
-def seated_pair(
-    server: ServerThread, rules: Rules, guest: ClientConnection
-) -> tuple[HeadlessPlayer, str, str]:
-    """A host (who plays) and the raw ``guest`` seated and ready, the match started: the
-    host, the table code and the guest's token."""
-    host = player(server.url, "Anna", 0)
-    open_table(host, rules)
-    code = str(host.table["table"])
-    hello(guest, "Bruno")
-    guest.send(json.dumps({"type": "join", "code": code}))
-    token = str(replies(guest, lambda m: m["type"] == "joined")["token"])
-    guest.send(json.dumps({"type": "ready"}))
-    host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"], 10)
-    host.client.start_game()
-    host.run_until(lambda p: p.view is not None, 10)
-    return host, code, token
 
 
 def test_a_player_who_left_a_match_under_way_takes_the_seat_back_with_the_token(
@@ -52,7 +21,7 @@ def test_a_player_who_left_a_match_under_way_takes_the_seat_back_with_the_token(
 ) -> None:
     server = make_server(takeover_level="random", bot_delay=0.02)
     with raw(server.url) as guest:
-        host, code, token = seated_pair(server, Rules.preset("classic2"), guest)
+        host, code, _host_token, token = seated_pair(server.url, guest)
         guest.send(json.dumps({"type": "leave"}))
         assert replies(guest, lambda m: m["type"] == "left")["table"] == code
     back = player(server.url, "Bruno", 5)
@@ -81,7 +50,7 @@ def test_once_the_match_is_over_the_token_of_a_seat_left_is_refused_with_a_clear
 ) -> None:
     server = make_server(takeover_level="random")
     with raw(server.url) as guest:
-        host, code, token = seated_pair(server, Rules.preset("classic2"), guest)
+        host, code, _host_token, token = seated_pair(server.url, guest)
         guest.send(json.dumps({"type": "leave"}))
         replies(guest, lambda m: m["type"] == "left")
     try:

@@ -11,7 +11,6 @@ import asyncio
 import signal
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,13 +27,6 @@ from redishelp import RedisServer
 
 from briscola.server.batch import Batcher
 from briscola.server.store import Store, check_url
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -6,34 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 import redis
 from redishelp import RedisServer, free_port
-from serverhelp import hello, raw, replies
+from serverhelp import chooser, hello, player, raw, replies
 
-from briscola.ai import make_bot
-from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play_all
-from briscola.engine import PlayerView, Rules, replay
+from briscola.engine import Rules, replay
 from briscola.server import ServerThread
 from briscola.server.store import Fenced, Store
 
 DEADLINE = 60.0
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
@@ -47,14 +36,6 @@ def make_server(
         return make_server(**{"redis": redis_server.url, "lease_ms": 600, **options})
 
     return make
-
-
-def chooser(seed: int) -> Callable[[PlayerView], Any]:
-    return make_bot("random", random.Random(seed)).choose
-
-
-def player(url: str, name: str, seed: int) -> HeadlessPlayer:
-    return HeadlessPlayer(NetClient(url, name, backoff=0.05).start(), chooser(seed))
 
 
 def played_cards(p: HeadlessPlayer) -> list[str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -22,33 +21,15 @@ from typing import Any
 import pytest
 import redis
 from redishelp import RedisServer
-from serverhelp import hello, raw, replies
-from websockets.sync.client import ClientConnection
+from serverhelp import chooser, hello, player, raw, replies, seated_pair
 
-from briscola.ai import make_bot
-from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play_all
-from briscola.engine import PlayerView, Rules
+from briscola.engine import Rules
 from briscola.server import ServerThread
 
 DEADLINE = 60.0
 #: The lease of the process that is stopped: its table is taken over soon after.
 LEASE = "0.6"
-
-
-def chooser(seed: int) -> Callable[[PlayerView], Any]:
-    return make_bot("random", random.Random(seed)).choose
-
-
-def player(url: str, name: str, seed: int) -> HeadlessPlayer:
-    return HeadlessPlayer(NetClient(url, name, backoff=0.05).start(), chooser(seed))
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
@@ -121,23 +102,6 @@ def played_cards(p: HeadlessPlayer) -> list[str]:
                 cards = []
             cards.extend(e["card"] for e in frame["events"] if e["event"] == "played")
     return cards
-
-
-def seated_pair(url: str, guest: ClientConnection) -> tuple[HeadlessPlayer, str, str, str]:
-    """A host (who plays) and the raw ``guest`` at a classic two-player table of the process
-    at ``url``, the match started: the host, the code, the host's and the guest's tokens."""
-    host = player(url, "Anna", 0)
-    code = open_table(host, Rules.preset("classic2"))
-    joined = host.last("joined")
-    assert joined is not None
-    hello(guest, "Bruno")
-    guest.send(json.dumps({"type": "join", "code": code}))
-    token = str(replies(guest, lambda m: m["type"] == "joined")["token"])
-    guest.send(json.dumps({"type": "ready"}))
-    host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"], 10)
-    host.client.start_game()
-    host.run_until(lambda p: p.view is not None, 10)
-    return host, code, str(joined["token"]), token
 
 
 def resumed(url: str, code: str, token: str, seed: int) -> HeadlessPlayer:
