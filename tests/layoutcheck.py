@@ -108,6 +108,12 @@ class RecordingSurface(pygame.Surface):
             )
         return super().blit(source, dest, area, special_flags)
 
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        if rect is None and special_flags:  # a veil made in place (widgets.darken)
+            for drawn in self.record.texts:
+                drawn.veiled = drawn.veiled or drawn.scene == self.scene
+        return super().fill(color, rect, special_flags)
+
 
 class TextImage(pygame.Surface):
     """A text image whose copies (faded for an animation) are known as the same text."""

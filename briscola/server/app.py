@@ -146,6 +146,13 @@ class Server:
             await self.shared.drain()
         for table in list(self.tables.values()):
             table.close(reason, message)
+        if self.shared is None:
+            # A connection at no table (in the lobby, or a resume not yet answered) is told
+            # too, so that its client stops rather than reconnecting to a server that is gone.
+            closed = encode({"type": "closed", "reason": reason, "message": message})
+            for conn in self.conns:
+                if conn.table is None:
+                    conn.post(closed)
         if self._sweeper is not None:
             self._sweeper.cancel()
         for conn in list(self.conns):

@@ -22,11 +22,12 @@ from briscola.engine import (
     write_records,
 )
 
-#: Golden records (ai-decisions.json beside them holds bot decisions, not a record).
+#: Golden records (the ``*-decisions.json`` beside them hold bot decisions, not records:
+#: tests/aigolden.py and tests/ai/test_learned.py).
 GOLDEN = sorted(
     path
     for path in (Path(__file__).resolve().parents[1] / "golden").glob("*.json")
-    if path.stem != "ai-decisions"
+    if not path.stem.endswith("-decisions")
 )
 
 

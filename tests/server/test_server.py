@@ -650,3 +650,27 @@ def test_a_player_who_lets_the_turn_clock_run_out_has_a_computer_move_for_them(
         assert movers(doc) == {0: {"bot:random"}, 1: {"bot:medium"}}, "a computer made each move"
     finally:
         close_all([idle])
+
+
+def test_a_stopping_server_tells_connections_at_no_table_and_their_clients_stop(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    server = make_server()
+    with raw(server.url) as lobby:
+        hello(lobby, "Lia")
+        client = NetClient(server.url, "Mia", backoff=0.05).start()
+        try:
+            deadline = time.monotonic() + 10
+            while client.status != "connected" and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert client.status == "connected"
+            server.stop()
+            told = replies(lobby, lambda m: m["type"] == "closed")
+            assert told["reason"] == "shutdown"
+            # The client gives up instead of reconnecting to a server that is gone.
+            deadline = time.monotonic() + 10
+            while client.status != "closed" and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert client.status == "closed"
+        finally:
+            client.close()
