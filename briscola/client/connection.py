@@ -308,8 +308,10 @@ class NetClient:
                 self.seat = message.get("seat")
                 self.token = message.get("token")
             elif kind == "closed" and message.get("reason") in _SEAT_GONE:
+                # A seat's table is gone for good: no reconnecting. A client at no table
+                # (told that the server stops) still tries again until a server is back.
+                gone = gone or self.token is not None
                 self.table = self.seat = self.token = None
-                gone = True
             elif kind == "left" or (
                 kind == "error" and message.get("code") in ("bad_token", "match_over")
             ):

@@ -144,15 +144,15 @@ class Server:
             if self._ws is not None:
                 self._ws.close(close_connections=False)
             await self.shared.drain()
+        # Connections at no table (in the lobby, or a resume not answered yet) are told too,
+        # so that a client holding a seat stops rather than reconnect to a server that is gone.
+        seatless = [conn for conn in self.conns if conn.table is None]
         for table in list(self.tables.values()):
             table.close(reason, message)
         if self.shared is None:
-            # A connection at no table (in the lobby, or a resume not yet answered) is told
-            # too, so that its client stops rather than reconnecting to a server that is gone.
             closed = encode({"type": "closed", "reason": reason, "message": message})
-            for conn in self.conns:
-                if conn.table is None:
-                    conn.post(closed)
+            for conn in seatless:
+                conn.post(closed)
         if self._sweeper is not None:
             self._sweeper.cancel()
         for conn in list(self.conns):

@@ -652,25 +652,33 @@ def test_a_player_who_lets_the_turn_clock_run_out_has_a_computer_move_for_them(
         close_all([idle])
 
 
-def test_a_stopping_server_tells_connections_at_no_table_and_their_clients_stop(
+def test_a_stopping_server_tells_connections_at_no_table_too(
     make_server: Callable[..., ServerThread],
 ) -> None:
     server = make_server()
     with raw(server.url) as lobby:
         hello(lobby, "Lia")
-        client = NetClient(server.url, "Mia", backoff=0.05).start()
-        try:
-            deadline = time.monotonic() + 10
-            while client.status != "connected" and time.monotonic() < deadline:
-                time.sleep(0.01)
-            assert client.status == "connected"
-            server.stop()
-            told = replies(lobby, lambda m: m["type"] == "closed")
-            assert told["reason"] == "shutdown"
-            # The client gives up instead of reconnecting to a server that is gone.
-            deadline = time.monotonic() + 10
-            while client.status != "closed" and time.monotonic() < deadline:
-                time.sleep(0.01)
-            assert client.status == "closed"
-        finally:
-            client.close()
+        server.stop()
+        told = replies(lobby, lambda m: m["type"] == "closed")
+        assert told["reason"] == "shutdown"
+
+
+def test_a_seated_client_told_that_the_server_stops_gives_up_and_a_seatless_one_retries(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    server = make_server()
+    seated = NetClient(server.url, "Mia", backoff=0.05, max_backoff=0.2).start()
+    seatless = NetClient(server.url, "Lia", backoff=0.05, max_backoff=0.2).start()
+    try:
+        seated.create(Rules.preset("classic2"))
+        seated.wait_for(lambda m: m["type"] == "joined", 10)
+        seatless.wait_for(lambda m: m.get("status") == "connected", 10)
+        server.stop()
+        told = seated.wait_for(lambda m: m["type"] == "closed", 10)
+        assert told["reason"] == "shutdown"
+        seated.wait_for(lambda m: m.get("status") == "closed", 10)  # no reconnecting
+        seatless.wait_for(lambda m: m["type"] == "closed", 10)
+        seatless.wait_for(lambda m: m.get("status") == "reconnecting", 10)
+    finally:
+        seated.close()
+        seatless.close()
