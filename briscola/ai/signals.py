@@ -5,7 +5,7 @@ Ace, Three and King of trump once each while it holds them (a card pins most), "
 again after each draw that left it without, "a carico" and "a lower trump" when there is
 nothing better to tell, again once the card it told of has been played and it holds
 another; at most one signal a trick, on its own turn (``between=True``: also before a lead
-by another seat, for callers that ask at the start of a trick).
+by another seat; :func:`signals_between` asks the seats at the start of a trick).
 It never sends directions ("take it", "let it go"): those are for people, and it follows
 a partner's (:func:`partner_direction`, the rule in :func:`briscola.ai.medium.direction_value`):
 after "let it go" in this trick it does not spend a trump to take a cheap trick (under 10
@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -51,6 +52,7 @@ from briscola.engine import (
     Signalled,
     Suit,
     determinize,
+    view,
     view_signals,
 )
 from briscola.engine.signals import CARD_SIGNALS, DIRECTIONS, truthful, view_partners
@@ -62,6 +64,7 @@ __all__ = [
     "drew_since",
     "partner_direction",
     "signal_claims",
+    "signals_between",
     "with_signal_evidence",
 ]
 
@@ -111,6 +114,32 @@ def choose_signal(seen: PlayerView, between: bool = False) -> Signal | None:
         if truthful(kind, seen.hand, seen.trump):
             return Signal(kind)
     return None
+
+
+def signals_between(state: GameState, asks: Callable[[int], bool]) -> list[Signalled]:
+    """Between tricks, before the lead: each seat that ``asks`` names (a computer that
+    signals), in seat order, makes its :func:`choose_signal` ``between=True`` on ``state``,
+    seeing the signals made before it; what they made, in order. Nothing while a trick is
+    on the table, with signals off, or once the game is over; never the seat to lead (it
+    signals on its turn).
+
+    >>> import random
+    >>> from briscola.engine import GameState, Rules
+    >>> state = GameState.new(Rules.preset("teams4", signals="partner"), random.Random(3))
+    >>> made = signals_between(state, lambda seat: True)
+    >>> made == state.signals and state.current_player not in {m.seat for m in made}
+    True
+    """
+    if state.rules.signals == "off" or state.trick or state.is_terminal():
+        return []
+    made: list[Signalled] = []
+    for seat in range(state.rules.players):
+        if seat == state.current_player or not asks(seat):
+            continue
+        chosen = choose_signal(view(state, seat), between=True)
+        if chosen is not None:
+            made.append(state.signal(seat, chosen))
+    return made
 
 
 def partner_direction(seen: PlayerView) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from briscola.ai import Bot
 from briscola.ai.protocol import BotProgramError, ProgramBot
-from briscola.ai.signals import choose_signal
+from briscola.ai.signals import choose_signal, signals_between
 from briscola.arena.spec import ArenaConfig, BotSpec, deal_order, entry_count, seatings
 from briscola.engine import (
     Action,
@@ -103,14 +103,9 @@ def play_game(
         mover = state.current_player
         assert mover is not None
         seat = mover
-        if rules.signals != "off" and not state.trick:
-            # Between tricks, before the lead: the others may tell their partners first
-            # (as MatchDriver.computer_signals_between does at the table).
-            for other in range(n):
-                if other != seat and specs[seating[other]].signals:
-                    early = choose_signal(view(state, other), between=True)
-                    if early is not None:
-                        state.signal(other, early)
+        # Between tricks, before the lead: the others may tell their partners first (the
+        # rule MatchDriver.computer_signals_between shares at the table).
+        signals_between(state, lambda other: specs[seating[other]].signals)
         seen = _seen(state, seat, specs[seating[seat]])
         if rules.signals != "off" and specs[seating[seat]].signals:
             signal = choose_signal(seen)  # partner signals (issue 25), truthful

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from briscola.ai import Bot, make_bot
-from briscola.ai.signals import choose_signal
+from briscola.ai.signals import choose_signal, signals_between
 from briscola.engine import (
     Action,
     Auction,
@@ -314,18 +314,12 @@ class MatchDriver:
     def computer_signals_between(self) -> list[Signalled]:
         """Between tricks, before the lead: the computers of the other seats make their
         (truthful) signals, each seeing those made before it; what they made, in order.
-        The seat to lead signals on its turn (:meth:`computer_signal`)."""
+        The seat to lead signals on its turn (:meth:`computer_signal`); the rule is
+        :func:`~briscola.ai.signals.signals_between`, which the arena shares."""
         state = self.state
-        if state is None or state.rules.signals == "off" or state.trick or state.is_terminal():
+        if state is None:
             return []
-        made: list[Signalled] = []
-        for seat, sitting in enumerate(self.seats):
-            if seat == state.current_player or not sitting.computer_plays:
-                continue
-            chosen = choose_signal(view(state, seat), between=True)
-            if chosen is not None:
-                made.append(state.signal(seat, chosen))
-        return made
+        return signals_between(state, lambda seat: self.seats[seat].computer_plays)
 
     def bot_job(self, stand_in: str | None = None) -> BotJob:
         """Ask the computer of the seat to move (or, with ``stand_in``, a computer of that

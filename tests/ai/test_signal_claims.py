@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from briscola.ai.knowledge import Knowledge
 from briscola.ai.search.sampling import deal_of, meets_claims, sample_hands
-from briscola.ai.signals import Claim, choose_signal, signal_claims
+from briscola.ai.signals import Claim, signal_claims
 from briscola.engine import Card, GameState, Play, Rank, Rules, Signal, view
 from briscola.engine.signals import truthful
+from tests.ai.signalhelp import signalled_playout
 
 RULES = Rules.preset("teams4", signals="partner")
 
@@ -107,21 +108,13 @@ def test_a_seat_reads_no_claim_in_its_own_signal() -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_computer_signals_never_make_a_claim_the_true_hand_breaks(seed: int) -> None:
-    """Played out by computers signalling the truth, every claim a seat reads holds of the
-    real hands: the claims never exclude the truth."""
-    rng = random.Random(seed)
-    state = GameState.new(RULES, rng)
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        chosen = choose_signal(view(state, seat))
-        if chosen is not None:
-            state.signal(seat, chosen)
+    """Played out by computers signalling the truth, on their turns and between tricks,
+    every claim a seat reads holds of the real hands: the claims never exclude the truth."""
+    for state, _made in signalled_playout(RULES, seed):
         for reader in range(4):
             for claim in signal_claims(view(state, reader)):
                 held = sum(1 for c in state.hands[claim.seat] if c in claim.cards)
                 assert claim.least <= held <= claim.most, (claim, state.hands[claim.seat])
-        state.apply(rng.choice(state.legal_actions()))
 
 
 def test_medium_counts_a_partners_smaller_trump_in_its_odds() -> None:

@@ -12,23 +12,27 @@ from pathlib import Path
 import pytest
 
 from briscola.ai import Bot
+from briscola.ai import signals as ai_signals
 from briscola.ai.search.sampling import deal_of, from_engine
-from briscola.ai.signals import choose_signal, drew_since, with_signal_evidence
+from briscola.ai.signals import choose_signal, drew_since, signals_between, with_signal_evidence
 from briscola.arena import main as arena_main
 from briscola.arena.spec import BotSpec
 from briscola.engine import (
     Action,
     Card,
     GameState,
+    PlayerView,
     Rank,
     Rules,
     Signal,
+    Signalled,
     determinize,
     replay,
     view,
 )
 from briscola.engine.signals import CARD_SIGNALS, DIRECTIONS, truthful
 from briscola.game.driver import BotJob, MatchDriver, Seat
+from tests.ai.signalhelp import signalled_playout
 
 
 def answer(job: BotJob) -> Callable[[], tuple[Action, Bot]]:
@@ -44,29 +48,28 @@ SIGNAL_RULES = [
 ]
 
 
-def computers_play(rules: Rules, seed: int) -> GameState:
-    """Every seat a computer that signals by the convention before each of its moves; the
-    truth of each signal is checked against the hand at the moment it is made."""
-    rng = random.Random(seed)
-    state = GameState.new(rules, rng)
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        chosen = choose_signal(view(state, seat))
-        if chosen is not None:
-            assert truthful(chosen.kind, state.hands[seat], state.trump), (chosen, seat)
-            assert chosen.kind not in DIRECTIONS
-            state.signal(seat, chosen)
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+def computers_play(rules: Rules, seed: int) -> tuple[GameState, int]:
+    """Every seat a computer that signals by the convention before each of its moves and
+    between tricks (:func:`signalled_playout`); the truth of each signal is checked against
+    the hand at the moment it is made. The finished hand, and how many signals were made
+    between tricks (by a seat not to lead)."""
+    between = 0
+    for state, made in signalled_playout(rules, seed):
+        for signalled in made:
+            seat = signalled.seat
+            assert truthful(signalled.kind, state.hands[seat], state.trump), (signalled, seat)
+            assert signalled.kind not in DIRECTIONS
+            between += seat != state.current_player
+    return state, between
 
 
 @pytest.mark.parametrize("rules", SIGNAL_RULES, ids=[r.name for r in SIGNAL_RULES])
 def test_computer_partners_signal_only_the_truth(rules: Rules) -> None:
-    made = 0
+    made = between = 0
     for seed in range(12):
-        state = computers_play(rules, seed)
+        state, early = computers_play(rules, seed)
         made += len(state.signals)
+        between += early
         for seat in range(rules.players):
             once = [s.kind for s in state.signals if s.seat == seat and s.kind in CARD_SIGNALS]
             assert len(once) == len(set(once)), "a card of trump is claimed once a hand"
@@ -82,7 +85,7 @@ def test_computer_partners_signal_only_the_truth(rules: Rules) -> None:
                     assert any(truthful(kind, [card], state.trump) for card in played), (
                         "told again only once a card it told of was played"
                     )
-    assert made > 0
+    assert made > between > 0
 
 
 def test_computers_do_not_signal_when_the_option_is_off_or_out_of_turn() -> None:
@@ -104,6 +107,38 @@ def test_a_computer_signals_between_tricks_only_when_asked_and_before_the_lead()
     state.apply(state.legal_actions()[0])
     other = (leader + 3) % 4
     assert choose_signal(view(state, other), between=True) is None  # the trick has begun
+
+
+def test_between_tricks_the_leader_never_signals_and_each_sees_the_earlier_signals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[int, tuple[Signalled, ...]]] = []
+
+    def spy(shown: PlayerView, between: bool = False) -> Signal | None:
+        assert between
+        seen.append((shown.seat, tuple(shown.signals)))
+        return choose_signal(shown, between)
+
+    monkeypatch.setattr(ai_signals, "choose_signal", spy)
+    rules = Rules.preset("teams4", signals="open")
+    state = GameState.new(rules, random.Random(3))
+    leader = state.current_player
+    made = signals_between(state, lambda seat: seat != 3)
+    assert made == state.signals and len(made) >= 2
+    assert [seat for seat, _ in seen] == [s for s in range(4) if s not in (leader, 3)]
+    for seat, before in seen:  # in seat order, each seat sees what the earlier ones made
+        assert before == tuple(m for m in made if m.seat < seat)
+    assert all(m.trick == 0 and m.at == 0 for m in made)
+    assert signals_between(state, lambda seat: seat != 3) == []  # one a trick
+    state.apply(state.legal_actions()[0])
+    asked = len(seen)
+    assert signals_between(state, lambda seat: True) == []  # a trick is on the table
+    off = GameState.new(Rules.preset("teams4"), random.Random(3))
+    assert signals_between(off, lambda seat: True) == [] and not off.signals
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert signals_between(state, lambda seat: True) == []  # the game is over
+    assert len(seen) == asked
 
 
 def test_no_trump_is_signalled_again_only_after_a_draw() -> None:
