@@ -26,7 +26,15 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from briscola.engine import Action, Rules, Signal
-from briscola.protocol.wire import PROTOCOL, ProtocolError, check_name, decode, encode
+from briscola.protocol.wire import (
+    PROTOCOL,
+    ProtocolError,
+    check_name,
+    decode,
+    encode,
+    normalize_code,
+    table_url,
+)
 
 __all__ = ["ConnectionStatus", "NetClient"]
 
@@ -58,6 +66,7 @@ class NetClient:
         ping_interval: float | None = 10.0,
         ping_timeout: float | None = 20.0,
         max_size: int = 1 << 20,
+        table: str | None = None,
     ) -> None:
         if not url.startswith(("ws://", "wss://")):
             raise ValueError(f"a server address starts with ws:// or wss://, got {url!r}")
@@ -82,6 +91,10 @@ class NetClient:
         self.table: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
+        #: The table this client is for (``table``: the code it will join), named in the
+        #: address of every connection (``?table=CODE``) so that a proxy in front of
+        #: several server processes can send it to the one holding the table.
+        self.route = None if table is None else normalize_code(table)
         self.reconnects = 0
         self._connected_once = False
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -162,6 +175,9 @@ class NetClient:
 
     def join(self, code: str, seat: int | None = None) -> None:
         message: dict[str, Any] = {"type": "join", "code": code}
+        if self.route is None:
+            with contextlib.suppress(ProtocolError):  # the server answers a bad code
+                self.route = normalize_code(code)
         if seat is not None:
             message["seat"] = seat
         self.submit(message)
@@ -236,7 +252,7 @@ class NetClient:
     async def _connection(self, stop: asyncio.Event, outbox: asyncio.Queue[str]) -> bool:
         """One connection, from hello to its end. True when retrying cannot help."""
         async with connect(
-            self.url,
+            table_url(self.url, self.table or self.route),
             ssl=self.ssl_context if self.url.startswith("wss://") else None,
             open_timeout=self.open_timeout,
             ping_interval=self.ping_interval,

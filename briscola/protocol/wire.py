@@ -24,6 +24,7 @@ import json
 import unicodedata
 from collections.abc import Mapping
 from typing import Any, Final
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from briscola.engine import (
     Auction,
@@ -61,6 +62,7 @@ __all__ = [
     "event_from_json",
     "event_to_json",
     "normalize_code",
+    "table_url",
     "tidy_name",
 ]
 
@@ -190,6 +192,25 @@ def normalize_code(code: object) -> str:
             "bad_code", f"a table code has {CODE_LENGTH} letters and digits, e.g. 'K7MX2Q'"
         )
     return text
+
+
+def table_url(url: str, code: str | None) -> str:
+    """``url`` naming the table ``code`` in its query (``?table=CODE``), for a proxy in
+    front of several server processes to send the connection to the one that holds the
+    table (docs/server.md); ``url`` unchanged when ``code`` is None. The server itself
+    reads nothing from the address: the ``join`` or ``resume`` message says the table.
+
+    >>> table_url("ws://play.example:8765", "K7MX2Q")
+    'ws://play.example:8765/?table=K7MX2Q'
+    >>> table_url("wss://play.example/briscola?table=AAAAAA&v=1", "K7MX2Q")
+    'wss://play.example/briscola?v=1&table=K7MX2Q'
+    """
+    if code is None:
+        return url
+    parts = urlsplit(url)
+    query = [(key, value) for key, value in parse_qsl(parts.query) if key != "table"]
+    query.append(("table", code))
+    return urlunsplit(parts._replace(path=parts.path or "/", query=urlencode(query)))
 
 
 # ---------------------------------------------------------------------------- events

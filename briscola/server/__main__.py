@@ -16,7 +16,7 @@ from pathlib import Path
 
 from briscola.cliargs import port, positive_number, whole_number
 from briscola.server.app import Server, ServerConfig
-from briscola.server.config import trusted_networks
+from briscola.server.config import code_starts, trusted_networks
 
 __all__ = ["main", "parse_args"]
 
@@ -120,6 +120,14 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="a proxy (address or network, repeatable) whose X-Forwarded-For header names the"
         " client: the per-address limits then count the client; nobody else's header counts",
     )
+    parser.add_argument(
+        "--code-start",
+        default="",
+        metavar="LETTERS",
+        help="new table codes start with one of these letters: with a proxy that routes a"
+        " client naming ?table=CODE by it, a table's players reach the process holding it"
+        " (docs/server.md)",
+    )
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING"])
     return parser
 
@@ -155,6 +163,10 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         trusted_networks(args.trusted_proxy)
     except ValueError as exc:
         parser.error(f"--trusted-proxy: {exc}")
+    try:
+        code_starts(args.code_start)
+    except ValueError as exc:
+        parser.error(f"--code-start: {exc}")
     if args.announce is not None:
         import ipaddress
 
@@ -183,6 +195,7 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         redis=args.redis,
         lease_ms=max(100, int(args.lease * 1000)),
         trusted_proxies=tuple(args.trusted_proxy),
+        code_start=args.code_start,
     ), args
 
 

@@ -84,10 +84,12 @@ class Admission:
         return ProtocolError(code, message)
 
 
-def new_code(tables: Mapping[str, Table]) -> str:
-    """A table code no table of ``tables`` has."""
+def new_code(tables: Mapping[str, Table], start: str = "") -> str:
+    """A table code no table of ``tables`` has, starting with a character of ``start``
+    (empty: any)."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        first = secrets.choice(start or CODE_ALPHABET)
+        code = first + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - 1))
         if code not in tables:
             return code
 

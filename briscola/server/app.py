@@ -358,7 +358,7 @@ class Server:
         host = message.get("seat", 0)
         if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < rules.players:
             raise ProtocolError("bad_seats", f"seat must be a number from 0 to {rules.players - 1}")
-        code = new_code(self.tables)
+        code = new_code(self.tables, self.config.code_start)
         table = Table(
             code,
             rules,

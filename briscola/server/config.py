@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from briscola.protocol.wire import CODE_ALPHABET
 from briscola.server.seats import TableConfig
 
-__all__ = ["Network", "ServerConfig", "trusted_networks"]
+__all__ = ["Network", "ServerConfig", "code_starts", "trusted_networks"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -26,6 +27,17 @@ def trusted_networks(proxies: Sequence[str]) -> tuple[Network, ...]:
         except ValueError:
             raise ValueError(f"not an IP address or network: {proxy!r}") from None
     return tuple(networks)
+
+
+def code_starts(letters: str) -> str:
+    """The first characters a process's new table codes may have (``--code-start``, for a
+    proxy that routes ``?table=CODE`` by it), upper-cased; raises ``ValueError`` naming
+    what is wrong. Empty: any character of the code alphabet."""
+    text = letters.strip().upper()
+    wrong = sorted({char for char in text if char not in CODE_ALPHABET}, key=text.index)
+    if wrong:
+        raise ValueError(f"a table code holds only {CODE_ALPHABET}, not {''.join(wrong)!r}")
+    return "".join(dict.fromkeys(text))
 
 
 @dataclass
@@ -90,9 +102,13 @@ class ServerConfig:
     #: Proxies (addresses or networks) whose ``X-Forwarded-For`` header names the client:
     #: the per-address limits count that client, not the proxy. Nobody else's is believed.
     trusted_proxies: tuple[str, ...] = ()
+    #: New table codes start with one of these characters (empty: any); several processes
+    #: behind a proxy that routes by a code's first character each get their own.
+    code_start: str = ""
 
     def __post_init__(self) -> None:
         trusted_networks(self.trusted_proxies)  # a bad one fails here, not at a connection
+        self.code_start = code_starts(self.code_start)
 
     @cached_property
     def trusted(self) -> tuple[Network, ...]:

@@ -32,7 +32,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from briscola.engine import ReplayError, replay
-from briscola.protocol.wire import PROTOCOL
+from briscola.protocol.wire import CODE_ALPHABET, PROTOCOL, table_url
 
 __all__ = ["main"]
 
@@ -75,9 +75,13 @@ class Player:
         self.done = False
         self.deal: int | None = None
         self.seen: list[str] = []
+        #: Name the table in the address (``?table=CODE``) once its code is known, as the
+        #: game's client does, for a proxy that routes by it.
+        self.route = True
 
     async def open(self) -> ClientConnection:
-        ws = await connect(self.url, open_timeout=60, compression=None, proxy=None, max_size=None)
+        url = table_url(self.url, self.code if self.route else None)
+        ws = await connect(url, open_timeout=60, compression=None, proxy=None, max_size=None)
         self.ws = ws
         await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "name": self.name}))
         welcome = json.loads(await ws.recv())
@@ -197,13 +201,15 @@ class Player:
 
 
 async def _table(
-    urls: Sequence[str], index: int, think: float, figures: Figures, stop: asyncio.Event, hands: int
+    urls: Sequence[str], index: int, args: argparse.Namespace, figures: Figures, stop: asyncio.Event
 ) -> None:
     # With several processes, the host and the guest reach different ones.
     host_url, guest_url = urls[index % len(urls)], urls[(index + 1) % len(urls)]
+    think, hands = args.think, args.hands
     host = Player(host_url, f"Host {index}", think, figures, index * 2, hands)
     guest = Player(guest_url, f"Guest {index}", think, figures, index * 2 + 1, hands)
     host.host = True
+    host.route = guest.route = not args.no_route
     try:
         ws = await host.open()
         await ws.send(
@@ -215,6 +221,7 @@ async def _table(
                 host.code, host.token = message["table"], message["token"]
             elif message.get("type") == "error":
                 raise RuntimeError(message.get("message"))
+        guest.code = host.code
         gws = await guest.open()
         await gws.send(json.dumps({"type": "join", "code": host.code}))
         await gws.send('{"type":"ready"}')
@@ -282,7 +289,7 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
     tasks = []
     started = time.monotonic()
     for index in range(args.tables):
-        work = _table(urls, index, args.think, figures, stop, args.hands)
+        work = _table(urls, index, args, figures, stop)
         tasks.append(asyncio.create_task(work))
         if index % 20 == 19:
             await asyncio.sleep(0.05)  # ramp up instead of one burst of handshakes
@@ -321,7 +328,8 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
     latencies_ms = [value * 1000 for value in figures.latencies]
     where = f", {len(pids)} server processes" if len(pids) > 1 else ""
     proxy_pid = getattr(args, "proxy_pid", None)
-    where += " behind HAProxy" if proxy_pid else ""
+    if proxy_pid:
+        where += " behind HAProxy" + (", round robin" if args.no_route else ", routed by table")
     print(f"tables: {figures.seated} of {args.tables} seated (ramp-up {ramp:.1f} s){where}")
     print(f"measured: {elapsed:.1f} s, think time {args.think:.2f} s per move (x0.5-1.5)")
     print(f"moves: {figures.moves} ({figures.moves / elapsed:.0f} moves/s), hands: {figures.hands}")
@@ -363,7 +371,9 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
 
 #: The HAProxy configuration of docs/server.md ("Several processes behind one address"), on
 #: loopback: round robin, WebSocket connections kept open, the client's address passed on
-#: (``option forwardfor``, for ``--trusted-proxy``). The tests use it too.
+#: (``option forwardfor``, for ``--trusted-proxy``), and a connection that names its table
+#: (``?table=CODE``) sent to the process whose codes start with that letter
+#: (``--code-start``), while it is up. The tests use it too.
 HAPROXY_CONFIG: Final = """\
 global
     maxconn 8000
@@ -389,12 +399,31 @@ backend servers
 """
 
 
-def haproxy_config(port: int, backends: Sequence[int], pid: str) -> str:
-    servers = "\n".join(
+def code_start(index: int, count: int) -> str:
+    """The letters new table codes of process ``index`` of ``count`` start with: the code
+    alphabet cut into ``count`` runs, one per process.
+
+    >>> [code_start(i, 3) for i in range(3)]
+    ['ABCDEFGHJKM', 'NPQRSTUVWX', 'YZ23456789']
+    """
+    size, extra = divmod(len(CODE_ALPHABET), count)
+    begin = index * size + min(index, extra)
+    return CODE_ALPHABET[begin : begin + size + (index < extra)]
+
+
+def haproxy_config(port: int, backends: Sequence[int], pid: str, route: bool = True) -> str:
+    """The configuration above for servers on ``backends`` (loopback ports), started with
+    ``--code-start`` :func:`code_start` in that order; ``route`` False: round robin only."""
+    lines = []
+    if route and len(backends) > 1:
+        for i in range(len(backends)):
+            letters = " ".join(code_start(i, len(backends)))
+            lines.append(f"    use-server s{i} if {{ urlp(table) -m beg -i {letters} }}")
+    lines += [
         f"    server s{i} 127.0.0.1:{backend} check inter 500ms fall 1 rise 1"
         for i, backend in enumerate(backends)
-    )
-    return HAPROXY_CONFIG.format(port=port, servers=servers, pid=pid)
+    ]
+    return HAPROXY_CONFIG.format(port=port, servers="\n".join(lines), pid=pid)
 
 
 def _free_port() -> int:
@@ -403,7 +432,9 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _start_proxy(urls: Sequence[str], folder: str) -> tuple[subprocess.Popen[bytes], str]:
+def _start_proxy(
+    urls: Sequence[str], folder: str, route: bool
+) -> tuple[subprocess.Popen[bytes], str]:
     """HAProxy in front of the servers (``--proxy``): its process and its URL."""
     binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
     if not os.path.exists(binary):
@@ -412,7 +443,7 @@ def _start_proxy(urls: Sequence[str], folder: str) -> tuple[subprocess.Popen[byt
     config = os.path.join(folder, "haproxy.cfg")
     backends = [int(url.rsplit(":", 1)[1]) for url in urls]
     with open(config, "w", encoding="utf-8") as out:
-        out.write(haproxy_config(port, backends, os.path.join(folder, "haproxy.pid")))
+        out.write(haproxy_config(port, backends, os.path.join(folder, "haproxy.pid"), route))
     proc = subprocess.Popen([binary, "-db", "-f", config], stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
@@ -427,7 +458,7 @@ def _start_proxy(urls: Sequence[str], folder: str) -> tuple[subprocess.Popen[byt
     raise SystemExit("haproxy did not listen")
 
 
-def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
+def _start_server(args: argparse.Namespace, index: int) -> tuple[subprocess.Popen[str], str]:
     connections = str(max(2 * args.tables + 10, 100))
     command = [
         sys.executable, "-m", "briscola.server", "--port", "0",
@@ -440,6 +471,8 @@ def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]
         command += ["--redis", args.redis]
     if args.proxy:
         command += ["--trusted-proxy", "127.0.0.1"]
+        if not args.no_route:
+            command += ["--code-start", code_start(index, args.processes)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -476,8 +509,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--proxy",
         action="store_true",
-        help="put HAProxy (round robin, as docs/server.md shows) in front of the servers: each"
-        " player reaches any of them",
+        help="put HAProxy (as docs/server.md shows) in front of the servers: a player naming"
+        " its table reaches the process holding it, the others any of them",
+    )
+    parser.add_argument(
+        "--no-route",
+        action="store_true",
+        help="the players never name their table in the address: with --proxy, every"
+        " connection reaches any process (round robin), as a client that does not do it would",
     )
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 5000:
@@ -496,12 +535,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = tempfile.TemporaryDirectory(prefix="briscola-load-")
     try:
         if not urls:
-            for _ in range(args.processes):
-                proc, url = _start_server(args)
+            for index in range(args.processes):
+                proc, url = _start_server(args, index)
                 procs.append(proc)
                 urls.append(url)
         if args.proxy:
-            proxy, url = _start_proxy(urls, folder.name)
+            proxy, url = _start_proxy(urls, folder.name, not args.no_route)
             urls = [url]
             args.proxy_pid = proxy.pid
         # The clients' own full garbage collections would be measured as server latency.

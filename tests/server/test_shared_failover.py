@@ -1,7 +1,9 @@
 """Three server processes behind one address (HAProxy, as docs/server.md shows) share their
 tables through Redis; the load tool's bot clients play 200 two-player tables while one
 process is killed (``kill -9``) or drained (``SIGTERM``). Every game finishes once, and each
-final record replays to exactly the cards its players saw: no move lost, none twice."""
+final record replays to exactly the cards its players saw: no move lost, none twice. The
+proxy sends a client naming its table to the process whose codes start with its letter
+while that process is up, and elsewhere once it is not."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import redis
 from redishelp import HAProxy, RedisServer, free_port
 
 from briscola.engine import replay
+from briscola.server.load import code_start
 
 TABLES = 200
 
@@ -27,7 +30,7 @@ class Cluster:
         self.redis = RedisServer(folder / "redis").start()
         self.ports = [free_port() for _ in range(3)]
         self.procs: list[subprocess.Popen[str]] = []
-        for port in self.ports:
+        for index, port in enumerate(self.ports):
             proc = subprocess.Popen(
                 [
                     sys.executable, "-m", "briscola.server", "--port", str(port),
@@ -35,7 +38,7 @@ class Cluster:
                     "--max-connections", "2000", "--max-per-address", "2000",
                     "--max-tables-per-address", "1000", "--max-rooms-per-address", "1000",
                     "--rate", "1000", "--burst", "1000", "--log-level", "WARNING",
-                    "--trusted-proxy", "127.0.0.1",
+                    "--trusted-proxy", "127.0.0.1", "--code-start", code_start(index, 3),
                 ],
                 stdout=subprocess.PIPE,
                 stderr=open(folder / f"server-{port}.log", "w"),  # noqa: SIM115

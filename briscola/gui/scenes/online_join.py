@@ -226,7 +226,7 @@ class JoinScene(OnlinePage):
         if self.client is not None:
             return
         try:
-            client = NetClient(url, self.name, reconnect=False, open_timeout=8.0)
+            client = NetClient(url, self.name, reconnect=False, open_timeout=8.0, table=code)
         except (ValueError, ProtocolError):
             self.say(_("Type the host's address, e.g. 192.168.1.5:8765."), bad=True)
             return
