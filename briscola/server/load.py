@@ -373,7 +373,8 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
 #: loopback: round robin, WebSocket connections kept open, the client's address passed on
 #: (``option forwardfor``, for ``--trusted-proxy``), and a connection that names its table
 #: (``?table=CODE``) sent to the process whose codes start with that letter
-#: (``--code-start``), while it is up. The tests use it too.
+#: (``--code-start``) while it is up, else to the one the code hashes to (the same for
+#: every player of the table). The tests use it too.
 HAPROXY_CONFIG: Final = """\
 global
     maxconn 8000
@@ -394,7 +395,6 @@ frontend briscola
     default_backend servers
 
 backend servers
-    balance roundrobin
 {servers}
 """
 
@@ -414,8 +414,10 @@ def code_start(index: int, count: int) -> str:
 def haproxy_config(port: int, backends: Sequence[int], pid: str, route: bool = True) -> str:
     """The configuration above for servers on ``backends`` (loopback ports), started with
     ``--code-start`` :func:`code_start` in that order; ``route`` False: round robin only."""
-    lines = []
+    lines = ["    balance roundrobin"]
     if route and len(backends) > 1:
+        # A table whose process is down: its players all reach the one its code hashes to.
+        lines = ["    balance url_param table", "    hash-type consistent"]
         for i in range(len(backends)):
             letters = " ".join(code_start(i, len(backends)))
             lines.append(f"    use-server s{i} if {{ urlp(table) -m beg -i {letters} }}")
