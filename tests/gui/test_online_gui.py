@@ -799,3 +799,19 @@ def test_the_host_is_told_that_leaving_closes_the_table_and_a_local_game_just_pa
     menu.menu()
     app.apply_requests()
     assert isinstance(app.scene, MenuScene), "a local table leaves at once (it is autosaved)"
+
+
+def test_a_server_closing_on_the_waiting_room_leaves_no_seat_to_take_back(app: App) -> None:
+    config = ServerConfig(host="127.0.0.1", port=0, ping_interval=None, **FAST)
+    server = ServerThread(config).start()
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        room = in_dario_s_waiting_room(app, owner, server.url, pump)
+        wait_for(app, lambda: app.storage.seats.saved() is not None, "the seat is kept", pump)
+        server.stop()  # closed: shutdown, before the game started
+        wait_for(app, lambda: app.scene is not room, "Anna is sent back", pump)
+        assert app.storage.seats.saved() is None  # no "Back to your table" to a dead table
+    finally:
+        owner.client.close()
+        server.stop()

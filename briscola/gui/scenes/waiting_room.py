@@ -172,6 +172,8 @@ class WaitingRoomScene(OnlinePage):
                 continue
             if kind == "closed":
                 self.started = True
+                # The table is gone (host left, server closed...): no seat to take back.
+                self.app.storage.seats.forget()
                 self.client.close(timeout=0)
                 if self.host is not None:
                     self.host.stop()
