@@ -203,8 +203,10 @@ class Player:
 async def _table(
     urls: Sequence[str], index: int, args: argparse.Namespace, figures: Figures, stop: asyncio.Event
 ) -> None:
-    # With several processes, the host and the guest reach different ones.
-    host_url, guest_url = urls[index % len(urls)], urls[(index + 1) % len(urls)]
+    # With several processes sharing Redis, the host and the guest reach different ones;
+    # in memory each process is a server of its own, and a table's players reach one.
+    host_url = urls[index % len(urls)]
+    guest_url = urls[(index + 1) % len(urls)] if args.redis else host_url
     think, hands = args.think, args.hands
     host = Player(host_url, f"Host {index}", think, figures, index * 2, hands)
     guest = Player(guest_url, f"Guest {index}", think, figures, index * 2 + 1, hands)
@@ -326,7 +328,11 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies_ms = [value * 1000 for value in figures.latencies]
-    where = f", {len(pids)} server processes" if len(pids) > 1 else ""
+    where = ""
+    if len(pids) > 1:
+        where = f", {len(pids)} server processes" + (
+            " sharing Redis" if args.redis else " in memory, each with its own tables"
+        )
     proxy_pid = getattr(args, "proxy_pid", None)
     if proxy_pid:
         where += " behind HAProxy" + (", round robin" if args.no_route else ", routed by table")
@@ -499,7 +505,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--processes",
         type=int,
         default=1,
-        help="server processes to start (with --redis; a table's two players reach two of them)",
+        help="server processes to start (1): with --redis, sharing the tables (a table's two"
+        " players reach two of them); without, each a server of its own (tables dealt among"
+        " them, both players on one: the in-memory baseline for as many processes)",
     )
     parser.add_argument(
         "--hands",
@@ -525,8 +533,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--tables must be 1 to 5000")
     if not 0 < args.duration <= 3600 or args.think < 0:
         parser.error("--duration must be 0 to 3600 seconds and --think not negative")
-    if not 1 <= args.processes <= 16 or (args.processes > 1 and not args.redis):
-        parser.error("--processes must be 1 to 16, and more than one needs --redis")
+    if not 1 <= args.processes <= 16:
+        parser.error("--processes must be 1 to 16")
+    if args.proxy and args.processes > 1 and not args.redis:
+        parser.error("--proxy in front of several processes needs --redis")
     if not 0 <= args.hands <= 100:
         parser.error("--hands must be 0 to 100")
     if args.proxy and args.url:

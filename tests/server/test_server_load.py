@@ -42,3 +42,22 @@ def test_the_load_tool_puts_haproxy_in_front_of_its_servers_when_asked() -> None
     out = result.stdout
     assert "behind HAProxy" in out and "proxy CPU" in out and "errors: 0" in out
     assert int(out.split("moves: ")[1].split()[0]) > 0
+
+
+def test_the_load_tool_runs_several_in_memory_servers_as_the_baseline_of_as_many_processes() -> (
+    None
+):
+    result = subprocess.run(
+        [sys.executable, "-m", "briscola.server.load", "--tables", "4", "--duration", "2",
+         "--think", "0.05", "--processes", "2"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "2 server processes in memory, each with its own tables" in out, out
+    assert "errors: 0" in out and int(out.split("moves: ")[1].split()[0]) > 0
+    refused = subprocess.run(
+        [sys.executable, "-m", "briscola.server.load", "--processes", "2", "--proxy"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "needs --redis" in refused.stderr
