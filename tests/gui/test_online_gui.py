@@ -575,6 +575,9 @@ def test_a_game_closed_without_leaving_takes_its_seat_back_from_the_play_online_
         assert isinstance(again, TableScene) and again is not table
         seen = again.session.view()
         assert seen.seat == 1 and len(seen.tricks) >= tricks
+        # The hand so far is shown as it is, not dealt and played again.
+        wait_for(app, lambda: not again._first_news, "the first news", pump)
+        assert len(again.director.steps) <= 4, "the hand so far is not replayed"
         # The hand goes on from where it was.
         wait_for(
             app,
@@ -768,6 +771,9 @@ def test_a_guest_who_leaves_by_accident_is_asked_first_and_takes_the_seat_back(
         wait_for(app, lambda: not replaced(), "the computer hands the seat back", pump)
         seen = again.session.view()
         assert seen.seat == 1 and len(seen.tricks) >= tricks
+        # The hand so far is shown as it is, not dealt and played again.
+        wait_for(app, lambda: not again._first_news, "the first news", pump)
+        assert len(again.director.steps) <= 4, "the hand so far is not replayed"
         wait_for(
             app,
             lambda: len(again.session.view().tricks) > len(seen.tricks),

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from briscola.ai import hint
-from briscola.engine import Action, Card, GameState, Match, Play, Swap
+from briscola.engine import Action, Card, GameState, Match, Play, Swap, TrickWon
 from briscola.game.session import TableSession
 from briscola.game.setup import GameSetup
 from briscola.gui.layout.table import TableLayout
@@ -77,6 +77,8 @@ class TableScene(Scene):
         self.hand = HandInput(self.board, self.play_card, self._settle_hand)
         self.auction = AuctionPanel(app, self.px, self.renderer, self.submit)
         self.show_last = False
+        #: Nothing has been shown of the session's events yet (see :meth:`_pull`).
+        self._first_news = True
         self.hud_bottom = 0  # the bottom of the buttons at the top left (see on_resize)
         self.hud = TableHud(
             self.pause, self.toggle_last, self.show_hint, self.switch_deck, self.swap
@@ -219,8 +221,15 @@ class TableScene(Scene):
         self.captions.bids = list(seen.bids) if seen.phase in ("auction", "call") else []
 
     def _pull(self) -> None:
-        """Animate what happened since the last look."""
+        """Animate what happened since the last look. The table's first news spanning a
+        whole trick is history (a seat taken back mid-hand, online): the table is shown as
+        it is now instead of the hand played again."""
         events = self.session.new_events()
+        if events and self._first_news:
+            self._first_news = False
+            if any(isinstance(event, TrickWon) for event in events):
+                self._rebuild()
+                return
         if events:
             self.director.show(events)
             self.hand.hint_card = None
