@@ -57,12 +57,30 @@ LOG_LINES = 4
 TIP_SECONDS = 9.0
 
 
+def latest_signals(signals: Sequence[Signalled], lines: int = LOG_LINES) -> list[Signalled]:
+    """The log's signals: the last ``lines``, a signal a seat made again (a "No trump"
+    after each draw) counted once, at its latest place, so that repeats do not push what
+    the others said out of the log.
+
+    >>> from briscola.engine import Signalled
+    >>> made = [Signalled(1, "none", 0, 0), Signalled(3, "ace", 0, 1)]
+    >>> made.append(Signalled(1, "none", 2, 0))
+    >>> [(s.seat, s.kind) for s in latest_signals(made)]
+    [(3, 'ace'), (1, 'none')]
+    """
+    latest: dict[tuple[int, str], Signalled] = {}
+    for made in signals:
+        latest.pop((made.seat, made.kind), None)
+        latest[(made.seat, made.kind)] = made
+    return list(latest.values())[-lines:]
+
+
 def _log_lines(
     painter: TablePainter, signals: Sequence[Signalled], names: Sequence[str], viewer: int | None
 ) -> tuple[list[Signalled], list[pygame.Surface], pygame.Surface, int, pygame.Rect]:
     """The log's lines, title, line height and box (placed at the origin)."""
     app, px = painter.app, painter.px
-    shown = list(signals)[-LOG_LINES:]
+    shown = latest_signals(signals)
     icon, size = px(20), px(15)
     lines = [
         app.assets.text(
