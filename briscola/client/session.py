@@ -253,6 +253,10 @@ class RemoteSession:
         seat = self.to_play
         if seat is None or seat == self.seat:
             return None
+        entries = self.table["seats"] if self.table is not None else []
+        entry = next((e for e in entries if e.get("seat") == seat), None)
+        if entry is not None and not entry.get("connected", True) and not entry.get("replaced"):
+            return None  # away, not thinking: the banner says the table waits for them
         return seat, self._turn_since
 
     def advance(self, dt: float, idle: bool) -> None:

@@ -15,7 +15,7 @@ from briscola.ai import make_bot
 from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer
 from briscola.client.session import RemoteSession
-from briscola.engine import Event, HandOver, Played, Rules
+from briscola.engine import Event, GameState, HandOver, Played, Rules, view
 from briscola.game.session import TableSession
 from briscola.game.summary import HandSummary
 from briscola.server import ServerConfig, ServerThread
@@ -219,3 +219,32 @@ def test_a_client_that_cannot_reach_the_server_says_so() -> None:
         assert "cannot reach the server" in failed["detail"]
     finally:
         client.close()
+
+
+def test_a_person_away_at_their_turn_is_not_shown_thinking_but_their_stand_in_is() -> None:
+    client = NetClient("ws://127.0.0.1:9", "Anna", reconnect=False)  # never started
+    client.table, client.seat = "ABCDEF", 0
+    state = GameState.new(Rules.preset("classic2"), random.Random(4))
+    if state.current_player == 0:
+        state.apply(state.legal_actions()[0])  # Bruno (seat 1) to play
+    update = {
+        "type": "update", "view": view(state, 0).to_json(), "deal": 1, "hand": 1,
+        "moves": len(state.tricks), "events": [], "standing": [0, 0], "phase": "playing",
+    }  # fmt: skip
+
+    def seats(connected: bool, replaced: bool) -> dict[str, Any]:
+        return {
+            "type": "table",
+            "seats": [
+                {"seat": 0, "name": "Anna", "kind": "human", "connected": True},
+                {"seat": 1, "name": "Bruno", "kind": "human", "connected": connected,
+                 "replaced": replaced},
+            ],
+        }  # fmt: skip
+
+    session = RemoteSession(client, [seats(True, False), update])
+    assert session.to_play == 1 and session.thinking() is not None
+    session.table = seats(False, False)  # Bruno lost the connection: the table waits
+    assert session.thinking() is None
+    session.table = seats(False, True)  # a computer plays for him meanwhile
+    assert session.thinking() is not None
