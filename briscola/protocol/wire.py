@@ -62,6 +62,7 @@ __all__ = [
     "event_from_json",
     "event_to_json",
     "normalize_code",
+    "spaced_code",
     "table_url",
     "tidy_name",
 ]
@@ -192,6 +193,15 @@ def normalize_code(code: object) -> str:
             "bad_code", f"a table code has {CODE_LENGTH} letters and digits, e.g. 'K7MX2Q'"
         )
     return text
+
+
+def spaced_code(code: str) -> str:
+    """A table code as shown to people, in two halves that are easy to read out.
+
+    >>> spaced_code("K7MX2Q")
+    'K7M X2Q'
+    """
+    return f"{code[:3]} {code[3:]}" if len(code) == CODE_LENGTH else code
 
 
 def table_url(url: str, code: str | None) -> str:

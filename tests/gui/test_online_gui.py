@@ -40,6 +40,7 @@ from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.scenes.waiting_room import WaitingRoomScene
 from briscola.protocol.lan import LanTable
+from briscola.protocol.wire import spaced_code
 from briscola.server import ServerConfig, ServerThread
 from briscola.storage import paths
 from briscola.storage.seats import SEAT_FILE
@@ -567,7 +568,7 @@ def test_a_game_closed_without_leaving_takes_its_seat_back_from_the_play_online_
         app.apply_requests()
         hub = app.scene
         assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
-        assert kept.code in hub.rejoin_button.label()
+        assert spaced_code(kept.code) in hub.rejoin_button.label()  # as the room shows it
         hub.set_name("Anna")
         click(app, hub.rejoin_button.rect.center)
         wait_for(app, lambda: isinstance(app.scene, TableScene), "the table again", pump)

@@ -12,7 +12,7 @@ import pygame
 
 from briscola.gui.hosting import OnlinePage, remember_name, saved_name
 from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
-from briscola.protocol.wire import ProtocolError, check_name
+from briscola.protocol.wire import ProtocolError, check_name, spaced_code
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class OnlineScene(OnlinePage):
         self.rejoin_button.visible = self.seat is not None
 
     def _rejoin_label(self) -> str:
-        code = self.seat.code if self.seat is not None else ""
+        code = spaced_code(self.seat.code) if self.seat is not None else ""
         return _("Back to your table {code}").format(code=code)
 
     def rejoin(self) -> None:

@@ -24,6 +24,7 @@ from briscola.gui.hosting import (
     error_text,
 )
 from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup
+from briscola.protocol.wire import spaced_code
 from briscola.text.i18n import _
 from briscola.text.labels import level_label, match_label, preset_label
 
@@ -236,8 +237,7 @@ class WaitingRoomScene(OnlinePage):
         y = panel.y + px(14)
         fit(surface, _("Table code"), pygame.Rect(x, y, w, px(28)), px(22), theme.dim)
         y += px(30)
-        code = self.code
-        shown = f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+        shown = spaced_code(self.code)
         fit(surface, shown, pygame.Rect(x, y, w, px(64)), px(58), theme.accent, bold=True)
         y += px(72)
         if self.host is not None:
