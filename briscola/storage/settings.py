@@ -61,6 +61,8 @@ class Settings:
     window_pos: list[int] | None = None
     #: The last choices made on the New game screen.
     new_game: dict[str, Any] = field(default_factory=dict)
+    #: The address last typed on Join a table that reached a table (filled in next time).
+    join_address: str = ""
 
     @property
     def deck_style(self) -> str:
@@ -130,6 +132,8 @@ def _valid(name: str, value: Any) -> bool:
         )
     if name == "language":
         return isinstance(value, str) and len(value) <= 8
+    if name == "join_address":
+        return isinstance(value, str) and len(value) <= 200
     if name == "new_game":
         return isinstance(value, dict) and len(value) <= 64
     return type(value) is type(default)

@@ -822,3 +822,23 @@ def test_a_server_closing_on_the_waiting_room_leaves_no_seat_to_take_back(app: A
     finally:
         owner.client.close()
         server.stop()
+
+
+def test_the_address_that_reached_a_table_is_filled_in_next_time(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        typed = server.url.removeprefix("ws://")
+        join = join_page_for_dario_s_table(app, owner, typed)
+        join.join_typed()
+        wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
+        assert app.settings.join_address == typed
+        back_to_menu(app)
+        app.open("online_join", player="Anna", lan=False)
+        app.apply_requests()
+        again = app.scene
+        assert isinstance(again, JoinScene) and again.address_input.text == typed
+    finally:
+        owner.client.close()

@@ -81,8 +81,14 @@ class JoinScene(OnlinePage):
         self.other_versions = 0
         self.client: NetClient | None = None
         self.backlog: list[dict[str, Any]] = []
+        #: The address typed for the join under way (kept in the settings once it joins).
+        self.typed_address: str | None = None
         self.address_input = TextInput(
-            address, self.edited, lambda: _("Address, e.g. 192.168.1.5:8765"), 120, name="address"
+            address or app.settings.join_address,
+            self.edited,
+            lambda: _("Address, e.g. 192.168.1.5:8765"),
+            120,
+            name="address",
         )
         self.code_input = TextInput(
             code, self.edited, lambda: _("Table code"), 9, self.join_typed, name="code"
@@ -199,6 +205,7 @@ class JoinScene(OnlinePage):
             self.group.focus_widget(self.code_input)
             return
         self.connect(url, code)
+        self.typed_address = self.address_input.text.strip()
 
     def take_back(self, seat: HeldSeat) -> None:
         """Take back a seat held before (the client resumes it with its token)."""
@@ -225,6 +232,7 @@ class JoinScene(OnlinePage):
     def connect(self, url: str, code: str) -> None:
         if self.client is not None:
             return
+        self.typed_address = None
         try:
             client = NetClient(url, self.name, reconnect=False, open_timeout=8.0, table=code)
         except (ValueError, ProtocolError):
@@ -268,6 +276,9 @@ class JoinScene(OnlinePage):
         if joined:
             client.reconnect = True  # from now on a dropped connection is retried
             self.remember(client)
+            if self.typed_address and self.typed_address != self.app.settings.join_address:
+                self.app.settings.join_address = self.typed_address
+                self.app.save_settings()
             self.client = None  # the waiting room has it now
             self.app.open("waiting_room", mode="replace", client=client, backlog=self.backlog)
 
