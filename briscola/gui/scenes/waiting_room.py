@@ -27,6 +27,7 @@ from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup
 from briscola.protocol.wire import spaced_code
 from briscola.text.i18n import _
 from briscola.text.labels import level_label, match_label, preset_label
+from briscola.text.signals import signals_mode_label
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -262,7 +263,11 @@ class WaitingRoomScene(OnlinePage):
             y += used + px(12)
         if self.table is not None:
             rules = Rules.from_dict(self.table["rules"])
-            for line in (preset_label(rules.name), match_label(str(rules.match))):
+            lines = [preset_label(rules.name), match_label(str(rules.match))]
+            if rules.signals != "off":  # everyone should know before the game starts
+                mode = signals_mode_label(rules.signals)
+                lines.append(_("Partner signals: {mode}").format(mode=mode))
+            for line in lines:
                 fit(surface, line, pygame.Rect(x, y, w, px(26)), px(19), theme.dim)
                 y += px(28)
         if self.host is not None:
