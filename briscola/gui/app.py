@@ -423,8 +423,13 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, apply scene requests."""
+        closing = False
         for event in pygame.event.get():
             self._handle(event)
+            closing = closing or event.type == pygame.QUIT
+        if closing:  # the window was closed: nothing more to draw (a 4K frame is not free)
+            self.apply_requests()
+            return
         self.time += dt
         problem = self.storage.autosave.take_notice()  # a failed background autosave
         if problem:

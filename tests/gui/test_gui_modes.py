@@ -166,3 +166,21 @@ def test_a_full_match_of_every_preset_through_the_gui_in_demo(preset: str) -> No
     assert run_until(app, lambda: scene.session.match.is_over(), max_frames=60000)
     assert scene.hands_played == len(scene.session.match.results) >= 1
     app.close()
+
+
+def test_closing_the_window_stops_the_loop_without_drawing_one_more_frame() -> None:
+    import pygame
+
+    from briscola.gui.scenes.menu import MenuScene
+
+    app = make_app((1280, 720))
+    try:
+        start(app, MenuScene(app))
+        app.step(1 / 60)
+        drawn = app.frame
+        app.running = True  # as inside App.loop
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        app.step(1 / 60)
+        assert not app.running and app.frame == drawn
+    finally:
+        app.close()
