@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from briscola.engine import Card
-from briscola.gui.render.ahead import TurnsAhead
-from briscola.gui.render.assets import CARD_RATIO, LRU, card_size, surface_bytes
+from briscola.gui.render.assets import CARD_RATIO, LRU, surface_bytes
 from briscola.gui.widgets import rounded
 
 if TYPE_CHECKING:
@@ -32,12 +31,6 @@ ROTATED_CARDS = 32
 SHADOWS = 16
 #: The turned images of cards on the move kept, in cards' worth.
 FLYING_CARDS = 8
-#: The images made ahead on the worker thread (see ``ahead``), finished or under way, in
-#: cards' worth; only for cards at least AHEAD_WIDTH wide (the player's hand at 3840x2160
-#: is 337 px wide, at 2560x1440 225): smaller ones turn and scale quickly, and handing the
-#: work over costs more than it saves on a busy two-core machine.
-AHEAD_CARDS = 5
-AHEAD_WIDTH = 300
 #: New smoothed turns of cards on the move made in one frame (a hand spreading again turns
 #: all its cards by a degree in the same frame): a card on the move whose angle is not
 #: turned yet is shown meanwhile at the nearest one turned, at most TURN_LAG degrees off,
@@ -130,9 +123,6 @@ class CardRenderer:
         self._turns_left = TURNS_PER_FRAME
         self._chosen: dict[tuple[Hashable, ...], int] = {}
         self.lagging: set[int] = set()
-        #: Turns made ahead on a background thread for the cards on the move (the painter
-        #: plans them: see ``render/ahead.py``), within AHEAD_CARDS cards' worth.
-        self.ahead = TurnsAhead()
         #: Cards whose faces are still to rasterise in advance (see warm_some).
         self.cold: list[Card] = []
         self._backs_warm = False
@@ -160,7 +150,6 @@ class CardRenderer:
             self._rotated.clear()
             self._flying.clear()
             self._shadows.clear()
-            self.ahead.clear()
             self._wanted = None
         self.style, self.back, self.exact, self.faces = style, back, exact_widths, faces
         self.on_demand = demand
@@ -169,7 +158,6 @@ class CardRenderer:
         self._rotated.budget = ROTATED_CARDS * card_bytes
         self._flying.budget = FLYING_CARDS * card_bytes
         self._shadows.budget = SHADOWS * card_bytes
-        self.ahead.budget = AHEAD_CARDS * card_bytes if widest >= AHEAD_WIDTH else 0
         self.assets.keep_card_widths(exact_widths | faces)
         self.cold = [Card.from_index(i) for i in range(40)]
         self._backs_warm = False
@@ -212,7 +200,6 @@ class CardRenderer:
         self.lagging.clear()
         for cache in (self._rotated, self._flying, self._shadows):
             cache.next_frame()
-        self.ahead.collect()
 
     def _angle(self, sprite: CardSprite, card: Card | None, width: int, angle: int) -> int:
         """The angle ``sprite`` is drawn at (turned at ``width``, showing ``card``): its
@@ -230,9 +217,7 @@ class CardRenderer:
             return chosen
         chosen = angle
         if not self._is_turned(code, width, angle):
-            # Being turned on the worker thread (see ``ahead``): meanwhile at an angle at hand.
-            coming = (code, width, angle, self.style, self.back) in self.ahead
-            if self._turns_left > 0 and not coming:
+            if self._turns_left > 0:
                 self._turns_left -= 1
             else:
                 for step in range(1, TURN_LAG + 1):
@@ -256,10 +241,10 @@ class CardRenderer:
         chosen = self._chosen.get(memo)
         if chosen is None:
             chosen = angle
-            if not self._has_shadow(width, lifted, angle):
+            if (width, lifted, angle) not in self._shadows:
                 for step in range(1, SHADOW_LAG + 1):
                     near = [(angle + d) % 360 for d in (step, -step)]
-                    at_hand = [a for a in near if self._has_shadow(width, lifted, a)]
+                    at_hand = [a for a in near if (width, lifted, a) in self._shadows]
                     if at_hand:
                         chosen = at_hand[0]
                         break
@@ -268,33 +253,13 @@ class CardRenderer:
             self.lagging.add(id(sprite))
         return chosen
 
-    def _has_shadow(self, width: int, lifted: bool, angle: int) -> bool:
-        """The shadow is turned (kept, or made ahead and taken in this frame)."""
-        made = ("shadow", width, lifted, angle) in self.ahead.ready
-        return made or (width, lifted, angle) in self._shadows
-
-    def turned_image(self, key: Hashable) -> pygame.Surface | None:
-        """The turned image kept under ``key`` (a card's), if any, leaving the caches'
-        order alone (for the images made ahead: see ``ahead``)."""
-        for kept in (self._rotated, self._flying, self.ahead.ready):
-            image = kept.get(key)
-            if image is not None:
-                return image
-        return None
-
-    def _scale(self, key: Hashable, image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-        """``image`` (kept under ``key``) smoothly scaled to ``size``: made ahead on the
-        worker thread when this frame was foreseen (see ``ahead``), else now."""
-        made = self.ahead.take(("scaled", key, size))
-        return made if made is not None else pygame.transform.smoothscale(image, size)
-
     def _shadow_width(self, width: int) -> int:
         """Shadows are soft: the one of the nearest width in use serves a card in flight."""
         return min(self.exact, key=lambda e: abs(e - width)) if self.exact else width
 
     def _is_turned(self, code: str, width: int, angle: int) -> bool:
         key = (code, width, angle, self.style, self.back)
-        return key in self._rotated or key in self._flying or key in self.ahead.ready
+        return key in self._rotated or key in self._flying
 
     def want(self, faces: set[tuple[Card, int]], keep: set[Card]) -> None:
         """The faces the table shows or soon will at the ``on_demand`` widths (card and
@@ -324,9 +289,7 @@ class CardRenderer:
             return pygame.transform.smoothscale(source, (width, round(width * CARD_RATIO)))
 
         if width not in self.exact:  # a card growing or shrinking in flight: never again
-            code = card.code if card else "back"
-            face = ("face", code, source_w, self.style, self.back)
-            return self._scale(face, self._raster(card, source_w), card_size(width))
+            return scaled()
         key = (card.code if card else "back", width, self.style, self.back)
         return self._scaled.get_or_make(key, scaled)
 
@@ -364,16 +327,9 @@ class CardRenderer:
             image = self._flying[key]
             del self._flying[key]
             return self._rotated.get_or_make(key, lambda: image)
-        cache = self._flying if moving else self._rotated
-        made = self.ahead.take(key)
-        if made is not None:
-            return cache.get_or_make(key, lambda: made)
         source = self.base(card, width)
+        cache = self._flying if moving else self._rotated
         return cache.get_or_make(key, lambda: _turn(source, angle))
-
-    def _turned_key(self, card: Card | None, width: int, angle: int) -> tuple[Hashable, ...]:
-        code = card.code if card is not None else "back"
-        return (code, width, angle, self.style, self.back)
 
     def _turn_width(self, card: Card | None, width: int) -> int:
         """The width at which a card shown ``width`` wide is turned (then scaled): a
@@ -451,7 +407,7 @@ class CardRenderer:
                 max(1, round(turned.get_width() * k * squeeze)),
                 max(1, round(turned.get_height() * k)),
             )
-            image = self._scale(self._turned_key(card, source_w, angle), turned, size)
+            image = pygame.transform.smoothscale(turned, size)
         elif squeeze < 0.999:  # turning over: narrowed, then turned, for this frame only
             image = self._squeezed(card, width, squeeze)
             if angle:
@@ -463,7 +419,7 @@ class CardRenderer:
             if source_w != width:
                 k = width / source_w
                 size = (max(1, round(image.get_width() * k)), max(1, round(image.get_height() * k)))
-                image = self._scale(self._turned_key(card, source_w, angle), image, size)
+                image = pygame.transform.smoothscale(image, size)
         else:
             image = self.base(card, width)
         cx = sprite.x
@@ -478,12 +434,9 @@ class CardRenderer:
             # angle for every card, moving or still.
             flat = dark
             turn = self._shadow_angle(sprite, shadow_w, lifted, angle)
-
-            def shadow_now() -> pygame.Surface:  # made ahead, else now
-                made = self.ahead.take(("shadow", shadow_w, lifted, turn))
-                return made if made is not None else pygame.transform.rotate(flat, turn)
-
-            dark = self._shadows.get_or_make((shadow_w, lifted, turn), shadow_now)
+            dark = self._shadows.get_or_make(
+                (shadow_w, lifted, turn), lambda: pygame.transform.rotate(flat, turn)
+            )
         offset = width * (0.07 if lifted else 0.03)
         rect = image.get_rect(center=(round(cx), round(cy)))
         painted = rect.copy()

@@ -19,7 +19,6 @@ import pygame
 
 from briscola.engine import PlayerView
 from briscola.game.session import SessionView, is_player
-from briscola.gui.render.ahead import plan_turns
 from briscola.gui.render.assets import CARD_RATIO
 from briscola.gui.render.sprites import CardRenderer, CardSprite
 from briscola.gui.table.board import Board
@@ -124,7 +123,6 @@ class TablePainter:
         live = [p for p in live if not p[0].air] + [(s, True) for s, _c in live if s.air]
         self._want_faces(live)
         self.renderer.next_frame(self.captions.t)
-        plan_turns(self.renderer, self.board.tweener.tweens, self.captions.t)
         changed = self._update_still(surface.get_size(), still)
 
         def over_cards(target: pygame.Surface) -> list[pygame.Rect] | None:
