@@ -261,7 +261,8 @@ class App:
                 self.px(24), self.px(12)
             )
             panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (0, 0, 0, 190), panel.get_rect(), border_radius=8)
+            # Nearly opaque: a notice over a page title reads as a layer, not as a text clash.
+            pygame.draw.rect(panel, (0, 0, 0, 232), panel.get_rect(), border_radius=8)
             surface.blit(panel, rect)
             surface.blit(text, text.get_rect(center=rect.center))
             y = rect.bottom + self.px(6)
