@@ -15,7 +15,14 @@ import pygame
 
 from briscola.gui.hosting import OnlineSession
 from briscola.gui.scene import Scene
-from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup, darken, draw_panel
+from briscola.gui.widgets import (
+    Button,
+    PrimaryButton,
+    WidgetGroup,
+    darken,
+    draw_panel,
+    veiled_backdrop_under,
+)
 from briscola.gui.widgets.text import TextPainter
 from briscola.text.i18n import _
 
@@ -163,11 +170,7 @@ class PauseScene(Scene):
         self.painter.begin()
         darken(surface, 150)
         # Opaque: the table's cards and name chips do not show through the buttons.
-        clip = surface.get_clip()
-        surface.set_clip(self.panel.clip(clip))
-        self.app.draw_backdrop(surface)
-        darken(surface, 150)
-        surface.set_clip(clip)
+        veiled_backdrop_under(surface, self.panel, self.app.draw_backdrop, 150)
         draw_panel(surface, self.panel, self.app.theme)
         # A frame: where the dialog crosses a name chip it reads as lying over it.
         frame = max(1, self.app.px(2))

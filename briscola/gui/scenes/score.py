@@ -34,6 +34,7 @@ from briscola.gui.widgets import (
     fitted_scale,
     is_press,
     rounded,
+    veiled_backdrop_under,
 )
 from briscola.gui.widgets.page import DESIGN, PageScene
 from briscola.storage import paths
@@ -394,11 +395,7 @@ class ScoreScene(PageScene, HandTexts):
         # Opaque: nothing of the table (cards, names, chips) shows through. Under the panel
         # the bare felt, as on a page, then the panel's shade.
         if not (app.scenes and app.scenes[0] is self):
-            clip = surface.get_clip()
-            surface.set_clip(self.panel.clip(clip))
-            app.draw_backdrop(surface)
-            darken(surface, VEIL)
-            surface.set_clip(clip)
+            veiled_backdrop_under(surface, self.panel, app.draw_backdrop, VEIL)
         r, g, b, alpha = theme.panel
         draw_panel(surface, self.panel, replace(theme, panel=(r, g, b, max(alpha, 238))), px(16))
         # The title is the hand while counting, then the verdict.

@@ -11,7 +11,14 @@ from __future__ import annotations
 from briscola.gui.widgets.base import Label, Widget
 from briscola.gui.widgets.button import Button
 from briscola.gui.widgets.choice import Choice, Toggle
-from briscola.gui.widgets.draw import darken, draw_focus, draw_panel, fit_text, rounded
+from briscola.gui.widgets.draw import (
+    darken,
+    draw_focus,
+    draw_panel,
+    fit_text,
+    rounded,
+    veiled_backdrop_under,
+)
 from briscola.gui.widgets.group import WidgetGroup
 from briscola.gui.widgets.keys import PRESS_KEYS, is_press
 from briscola.gui.widgets.option import VALUE_FRACTION, OptionChoice
@@ -65,5 +72,6 @@ __all__ = [
     "scaled_px",
     "scaler",
     "scroll_keys",
+    "veiled_backdrop_under",
     "wrap_text",
 ]

@@ -34,6 +34,21 @@ def darken(surface: pygame.Surface, alpha: int) -> None:
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
 
 
+def veiled_backdrop_under(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    draw_backdrop: Callable[[pygame.Surface], None],
+    alpha: int,
+) -> None:
+    """The bare backdrop under a dialog's ``rect``, darkened like the table around it, so
+    that nothing of the table (cards, names, chips) shows through the dialog."""
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    draw_backdrop(surface)
+    darken(surface, alpha)
+    surface.set_clip(clip)
+
+
 def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme = THEME, radius: int = 14
 ) -> None:
