@@ -61,12 +61,14 @@ __all__ = [
     "WEIGHTS",
     "LearnedMediumBot",
     "Network",
+    "Position",
     "card_features",
     "covers",
     "learned_action",
     "load_network",
     "network",
     "play_rows",
+    "position_of",
 ]
 
 log = logging.getLogger(__name__)
@@ -103,65 +105,94 @@ WEIGHTS: Final = ("ai", "medium-net.json")
 FORMAT: Final = "briscola-net/1"
 
 
-def card_features(kn: Knowledge, card: Card, value: float, keep: float) -> list[float]:
-    """The network's inputs for playing ``card`` (``value``: medium's score of it, ``keep``:
-    its keep value), in the order of :data:`FEATURES`."""
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What :func:`card_features` reads of a position that is the same for every card
+    (computed once per position by :func:`position_of`)."""
+
+    outstanding: tuple[Card, ...]
+    best: tuple[int, Card] | None  # the table's winning seat and card, None when leading
+    table_points: int
+    table_mine: float
+    trumps_out: int
+    points_out: int
+    last_draw: float
+    brisc_value: float
+    mine: float
+    theirs: float
+
+
+def position_of(kn: Knowledge) -> Position:
+    """The card-independent inputs of ``kn``'s position."""
     seen = kn.view
-    rules = kn.rules
+    n = kn.rules.players
     trump, strength = kn.trump, kn.strength
     table = seen.table
     mates = kn.mates
-    table_points = sum(c.points for _, c in table)
-    takes = 0.0
-    table_mine = 0.0
-    if table:
-        best_seat, best = table_winner(table, trump, strength)
-        takes = 1.0 if beats(best, card, trump, strength) else 0.0
-        table_mine = mates[best_seat]
-    outstanding = kn.outstanding()
-    rank = strength[card.rank]
-    higher = sum(1 for c in outstanding if c.suit is card.suit and strength[c.rank] > rank)
-    boss = not any(beats(card, c, trump, strength) for c in outstanding)
-    trumps_out = sum(1 for c in outstanding if c.suit is trump)
-    points_out = sum(c.points for c in outstanding)
-    others = [c for c in seen.hand if c is not card]
-    own_trumps = sum(1 for c in others if c.suit is trump)
-    own_suit = sum(1 for c in others if c.suit is card.suit)
-    own_points = sum(c.points for c in others)
-    n = rules.players
+    best = table_winner(table, trump, strength) if table else None
+    outstanding = tuple(kn.outstanding())
     brisc = seen.briscola
     in_stock = seen.briscola_in_stock and brisc is not None
-    last_draw = 1.0 if in_stock and seen.stock_size == n else 0.0
-    brisc_value = (brisc.points + strength[brisc.rank]) / 21.0 if in_stock and brisc else 0.0
     mine = theirs = 0.0
     for s in range(n):
         if mates[s] >= 0.5:
             mine = max(mine, float(_side_points(seen, s)))
         else:
             theirs = max(theirs, float(_side_points(seen, s)))
+    return Position(
+        outstanding=outstanding,
+        best=best,
+        table_points=sum(c.points for _, c in table),
+        table_mine=mates[best[0]] if best is not None else 0.0,
+        trumps_out=sum(1 for c in outstanding if c.suit is trump),
+        points_out=sum(c.points for c in outstanding),
+        last_draw=1.0 if in_stock and seen.stock_size == n else 0.0,
+        brisc_value=(brisc.points + strength[brisc.rank]) / 21.0 if in_stock and brisc else 0.0,
+        mine=mine,
+        theirs=theirs,
+    )
+
+
+def card_features(
+    kn: Knowledge, card: Card, value: float, keep: float, position: Position | None = None
+) -> list[float]:
+    """The network's inputs for playing ``card`` (``value``: medium's score of it, ``keep``:
+    its keep value), in the order of :data:`FEATURES`; ``position``: :func:`position_of`
+    ``kn``, made once for all the cards of a position (made here when None)."""
+    pos = position if position is not None else position_of(kn)
+    seen = kn.view
+    trump, strength = kn.trump, kn.strength
+    takes = 1.0 if pos.best is not None and beats(pos.best[1], card, trump, strength) else 0.0
+    rank = strength[card.rank]
+    higher = sum(1 for c in pos.outstanding if c.suit is card.suit and strength[c.rank] > rank)
+    boss = not any(beats(card, c, trump, strength) for c in pos.outstanding)
+    others = [c for c in seen.hand if c is not card]
+    own_trumps = sum(1 for c in others if c.suit is trump)
+    own_suit = sum(1 for c in others if c.suit is card.suit)
+    own_points = sum(c.points for c in others)
     return [
         value / 20.0,
         keep / 10.0,
         card.points / 11.0,
         rank / 10.0,
         1.0 if card.suit is trump else 0.0,
-        0.0 if table else 1.0,
+        0.0 if seen.table else 1.0,
         takes,
-        table_points / 22.0,
-        table_mine,
+        pos.table_points / 22.0,
+        pos.table_mine,
         1.0 if boss else 0.0,
         higher / 9.0,
-        trumps_out / 10.0,
-        points_out / 120.0,
+        pos.trumps_out / 10.0,
+        pos.points_out / 120.0,
         own_trumps / 2.0,
         own_suit / 2.0,
         own_points / 33.0,
         len(seen.hand) / 3.0,
         seen.stock_size / 34.0,
-        last_draw,
-        brisc_value,
-        mine / 60.0,
-        theirs / 60.0,
+        pos.last_draw,
+        pos.brisc_value,
+        pos.mine / 60.0,
+        pos.theirs / 60.0,
     ]
 
 
@@ -181,12 +212,13 @@ def play_rows(seen: PlayerView) -> tuple[list[Play], list[list[float]]]:
     of play cannot differ."""
     kn = Knowledge.of(seen)
     direction = partner_direction(seen)
+    position = position_of(kn)
     plays = [a for a in seen.legal if isinstance(a, Play)]
     rows: list[list[float]] = []
     for action in plays:
         card = action.card
         value = evaluate_play(card, kn) + direction_value(card, kn, direction)
-        rows.append(card_features(kn, card, value, keep_value(card, kn)))
+        rows.append(card_features(kn, card, value, keep_value(card, kn), position))
     return plays, rows
 
 
