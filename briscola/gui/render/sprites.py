@@ -10,7 +10,7 @@ the layout uses (rasterised from SVG), and rotated copies.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -94,6 +94,16 @@ class CardSprite:
     def __repr__(self) -> str:
         code = self.card.code if self.card else "??"
         return f"<CardSprite {code} ({self.x:.0f},{self.y:.0f}) flip={self.flip:.2f}>"
+
+
+def _nearest(angle: int, lag: int, at_hand: Callable[[int], bool]) -> int:
+    """The angle nearest ``angle`` within ``lag`` degrees (one degree above first) whose
+    image is ``at_hand``; ``angle`` itself when none is."""
+    for step in range(1, lag + 1):
+        for near in ((angle + step) % 360, (angle - step) % 360):
+            if at_hand(near):
+                return near
+    return angle
 
 
 class CardRenderer:
@@ -220,12 +230,9 @@ class CardRenderer:
             if self._turns_left > 0:
                 self._turns_left -= 1
             else:
-                for step in range(1, TURN_LAG + 1):
-                    near = [(angle + d) % 360 for d in (step, -step)]
-                    at_hand = [a for a in near if a == 0 or self._is_turned(code, width, a)]
-                    if at_hand:
-                        chosen = at_hand[0]
-                        break
+                chosen = _nearest(
+                    angle, TURN_LAG, lambda a: a == 0 or self._is_turned(code, width, a)
+                )
         if chosen != angle:
             self.lagging.add(id(sprite))
         self._chosen[memo] = chosen
@@ -242,12 +249,7 @@ class CardRenderer:
         if chosen is None:
             chosen = angle
             if (width, lifted, angle) not in self._shadows:
-                for step in range(1, SHADOW_LAG + 1):
-                    near = [(angle + d) % 360 for d in (step, -step)]
-                    at_hand = [a for a in near if (width, lifted, a) in self._shadows]
-                    if at_hand:
-                        chosen = at_hand[0]
-                        break
+                chosen = _nearest(angle, SHADOW_LAG, lambda a: (width, lifted, a) in self._shadows)
             self._chosen[memo] = chosen
         if chosen != angle:
             self.lagging.add(id(sprite))
