@@ -78,7 +78,9 @@ class RemoteSession:
         self._match_over: MatchOver | None = None
         self._summary: HandSummary | None = None
         self._pending = False
-        self._next_asked = False
+        #: What this player asked for after the hand: "" (nothing yet), "next" (the next
+        #: hand) or "rematch" (a new match, which the host starts).
+        self._asked = ""
         self._turn_since = time.monotonic()
         for message in backlog:
             self._take(message)
@@ -118,7 +120,7 @@ class RemoteSession:
             self._summary = None
             self._result = None
             self._record = {}
-            self._next_asked = False
+            self._asked = ""
         elif message.get("reset") is True:
             # A reconnection resends the hand's events: only the unseen ones are new.
             events = events[self._hand_events :]
@@ -188,7 +190,7 @@ class RemoteSession:
 
     @property
     def hand_over(self) -> bool:
-        return self._view is not None and self._view.phase == "over" and not self._next_asked
+        return self._view is not None and self._view.phase == "over" and not self._asked
 
     @property
     def hand_number(self) -> int:
@@ -285,16 +287,21 @@ class RemoteSession:
 
     def next_hand(self) -> None:
         """Say this player is ready for the next hand (the server deals when all are)."""
-        if self._phase == "between" and not self._next_asked:
+        if self._phase == "between" and not self._asked:
             self.client.next_hand()
-            self._next_asked = True
+            self._asked = "next"
 
     def rematch(self) -> None:
-        """A new match with the same seats: the host starts it; others wait for it."""
+        """A new match with the same seats: the host starts it; another player asks for it
+        (the others see who did) and waits for the host."""
+        if self._asked:
+            return
         if self.table is not None and self.table.get("host") == self.seat:
             self.client.start_game()
+        elif self._phase == "over":
+            self.client.next_hand()
         self._match_over = None
-        self._next_asked = True
+        self._asked = "rematch"
 
     def close(self) -> None:
         """Leave the table for good and close the connection."""
@@ -363,11 +370,35 @@ class RemoteSession:
                 ended=str(self.closed.get("reason", "")),
                 ended_message=str(self.closed.get("message", "")),
             )
+        waiting, host = self._waiting()
         shown = self.banner()
         if shown is None or shown[0] not in ("reconnecting", "failed", "closed"):
-            return TableNews(seats=seats)
+            return TableNews(seats=seats, waiting=waiting, waiting_host=host)
         kinds: dict[str, Connection] = {"reconnecting": "reconnecting", "failed": "failed"}
-        return TableNews(kinds.get(shown[0], "closed"), shown[1], seats)
+        return TableNews(
+            kinds.get(shown[0], "closed"), shown[1], seats, waiting=waiting, waiting_host=host
+        )
+
+    def _waiting(self) -> tuple[tuple[str, ...], str]:
+        """After this player asked for the next hand: the people here who have not yet
+        (by name); after asking for a rematch: the host's name (the host starts it)."""
+        entries = (self.table or {}).get("seats", ())
+        if self._asked == "rematch" and self._phase == "over":
+            host = (self.table or {}).get("host")
+            name = next((str(e.get("name") or "") for e in entries if e.get("seat") == host), "")
+            return (), name or "?"
+        if self._asked == "next" and self._phase == "between":
+            names = tuple(
+                str(e.get("name") or "")
+                for e in entries
+                if e.get("seat") != self.seat
+                and e.get("kind") == "human"
+                and e.get("connected")
+                and not e.get("replaced")
+                and not e.get("next")
+            )
+            return names, ""
+        return (), ""
 
     def take_messages(self) -> list[Message]:
         """Notices and refused moves since the last call, to show once."""

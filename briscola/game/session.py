@@ -114,13 +114,17 @@ class TableNews:
     """What the table has to say beyond the cards. ``connection``: ``""`` (nothing to say),
     ``reconnecting``, ``failed`` (cannot continue) or ``closed`` (the connection is gone);
     ``ended``: the reason the table ended (``host_left``, ``shutdown``...), None while it
-    goes on; ``ended_message`` the words that came with it."""
+    goes on; ``ended_message`` the words that came with it. Between hands, once the
+    player asked for the next one: ``waiting``, the players the table still waits for; once
+    they asked for a rematch: ``waiting_host``, the name of the host who starts it."""
 
     connection: Connection = ""
     detail: str = ""
     seats: tuple[SeatNews, ...] = ()
     ended: str | None = None
     ended_message: str = ""
+    waiting: tuple[str, ...] = ()
+    waiting_host: str = ""
 
 
 #: A table with nothing to say (every local table, every replay).

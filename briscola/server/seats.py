@@ -131,6 +131,7 @@ class Seat:
             "ready": self.ready or self.kind == "bot",
             "away": self.away_since is not None,
             "replaced": self.kind == "human" and self.bot_plays,
+            "next": self.wants_next,
         }
 
 

@@ -416,10 +416,15 @@ class Table(Pace):
         self._maybe_next()
 
     def next_hand(self, seat: Seat) -> None:
-        """The seat has seen the score and wants the next hand."""
-        if self.phase != "between":
+        """The seat has seen the score and wants the next hand; once the match is over, a
+        new match (a rematch, which the host starts). The others are told (``next``)."""
+        if self.phase not in ("between", "over"):
             raise TableError("wrong_phase", "there is no next hand to deal now")
+        if seat.wants_next:
+            return
         seat.wants_next = True
+        self.touched = time.monotonic()
+        self.broadcast_info()
         self._maybe_next()
 
     def _next_due(self) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
-from briscola.client.headless import HeadlessPlayer
+from briscola.client.headless import HeadlessPlayer, open_table
 from briscola.client.session import RemoteSession
 from briscola.engine import Event, GameState, HandOver, Played, Rules, view
 from briscola.game.session import TableSession
@@ -248,3 +248,72 @@ def test_a_person_away_at_their_turn_is_not_shown_thinking_but_their_stand_in_is
     assert session.thinking() is None
     session.table = seats(False, True)  # a computer plays for him meanwhile
     assert session.thinking() is not None
+
+
+def _play_until(session: RemoteSession, host: HeadlessPlayer, done: Any, what: str) -> None:
+    """Play the session's seat at random (the host plays its own) until ``done()``."""
+    rng = random.Random(5)
+    deadline = time.monotonic() + DEADLINE
+    while not done():
+        assert time.monotonic() < deadline, what
+        host.pump()
+        session.advance(0.016, idle=True)
+        session.new_events()
+        legal = session.legal_actions()
+        if legal:
+            session.submit(rng.choice(legal))
+        elif not session.wait(0.05):
+            host.pump(0.05)
+
+
+def test_a_guest_who_asks_for_the_next_hand_or_a_rematch_is_told_whom_the_table_waits_for(
+    server: ServerThread,
+) -> None:
+    host = HeadlessPlayer(
+        NetClient(server.url, "Anna").start(),
+        make_bot("random", random.Random(2)).choose,
+        auto_next=False,
+    )
+    guest = NetClient(server.url, "Bruno").start()
+    try:
+        code = open_table(host, Rules.preset("classic2", match="best-of-3"))
+        guest.join(code)
+        guest.ready()
+        host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"])
+        host.client.start_game()
+        backlog: list[dict[str, Any]] = []
+        while not backlog or backlog[-1]["type"] != "update":
+            backlog.append(guest.incoming.get(timeout=10))
+        session = RemoteSession(guest, backlog)
+        session.start()
+        assert session.news().waiting == ()
+        _play_until(session, host, lambda: session.finish_hand() is not None, "no hand end")
+        assert session.news().waiting == ()  # nothing asked yet: the score screen shows
+        session.next_hand()
+        _play_until(session, host, lambda: session.news().waiting == ("Anna",), "not told")
+        # The host sees who asked for the next hand.
+        host.run_until(lambda p: p.table is not None and p.table["seats"][1]["next"] is True)
+        assert host.table is not None and host.table["seats"][0]["next"] is False
+        host.client.next_hand()
+        _play_until(session, host, lambda: session.phase == "playing", "no second hand")
+        assert session.news().waiting == ()
+        while True:  # hand after hand until the match is over
+            _play_until(session, host, lambda: session.finish_hand() is not None, "no end")
+            summary = session.finish_hand()
+            assert summary is not None
+            if summary.match_over:
+                break
+            session.next_hand()
+            host.client.next_hand()
+            _play_until(session, host, lambda: session.phase == "playing", "no next hand")
+        session.rematch()  # a guest asks; the host starts it
+        _play_until(session, host, lambda: session.news().waiting_host == "Anna", "not told")
+        assert not session.hand_over
+        host.run_until(lambda p: p.table is not None and p.table["seats"][1]["next"] is True)
+        host.client.start_game()
+        _play_until(session, host, lambda: session.phase == "playing", "no rematch")
+        assert session.news().waiting_host == "" and session.hand_number == 1
+        assert session.take_errors() == []
+    finally:
+        host.client.close()
+        guest.close()

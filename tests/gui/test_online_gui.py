@@ -394,6 +394,34 @@ def test_a_guest_joins_by_address_and_code_and_is_told_when_the_server_closes(
         owner.client.close()
 
 
+def test_a_guest_who_asks_for_a_rematch_is_told_the_host_starts_it_and_plays_it(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        room = in_dario_s_waiting_room(app, owner, server.url, pump)
+        click(app, room.ready_button.rect.center)
+        table = started_once_anna_is_ready(app, owner, pump)
+        play = plays_first_legal(table, pump)
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
+        score = app.scene
+        assert isinstance(score, ScoreScene) and score.primary.name == "rematch"
+        click(app, score.primary.rect.center)
+        wait_for(app, lambda: app.scene is table, "back at the table", pump)
+        waiting = "Waiting for Dario to start the new match…"
+        wait_for(app, lambda: waiting in table.banner.notes, "told whom she waits for", pump)
+        assert not isinstance(app.scene, ScoreScene), "the score screen does not come back"
+        seats = owner.table["seats"] if owner.table is not None else []
+        assert seats[1]["next"] is True, "Dario sees that Anna asked for a rematch"
+        owner.client.start_game()
+        wait_for(app, lambda: waiting not in table.banner.notes, "the rematch starts", pump)
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "its hand ends", play)
+        assert table.session.take_errors() == [] and owner.errors == []
+    finally:
+        owner.client.close()
+
+
 def test_a_player_back_after_the_grace_period_takes_the_seat_back_from_the_computer(
     app: App,
 ) -> None:

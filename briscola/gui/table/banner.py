@@ -74,6 +74,16 @@ class TableBanner:
                 )
             elif seat.away:
                 self.notes.append(_("{name} lost the connection: waiting…").format(name=seat.name))
+        if news.waiting_host:
+            self.notes.append(
+                _("Waiting for {name} to start the new match…").format(name=news.waiting_host)
+            )
+        elif news.waiting:
+            self.notes.append(
+                _("Waiting for {names} to go on to the next hand…").format(
+                    names=", ".join(news.waiting)
+                )
+            )
 
     def draw(
         self, surface: pygame.Surface, top: int, avoid: Sequence[pygame.Rect] = ()
