@@ -58,15 +58,18 @@ from briscola.resources import asset_path
 
 __all__ = [
     "FEATURES",
+    "NETWORKS",
     "WEIGHTS",
     "LearnedMediumBot",
     "Network",
     "Position",
     "card_features",
+    "configuration",
     "covers",
     "learned_action",
     "load_network",
     "network",
+    "network_for",
     "play_rows",
     "position_of",
 ]
@@ -99,8 +102,16 @@ FEATURES: Final = (
     "theirs",
 )
 
-#: The weights' file, under ``assets/``.
-WEIGHTS: Final = ("ai", "medium-net.json")
+#: The bundled networks' files, under ``assets/ai/``: one per configuration it covers
+#: (its ``covers``), the first that covers a table's rules plays there.
+NETWORKS: Final = (
+    "medium-net.json",
+    "medium-net-teams4.json",
+    "medium-net-teams6.json",
+    "medium-net-chiamata5.json",
+)
+#: The two-player network's file, under ``assets/``.
+WEIGHTS: Final = ("ai", NETWORKS[0])
 #: The format written by ``tools/learn/train.py``.
 FORMAT: Final = "briscola-net/1"
 
@@ -323,16 +334,25 @@ _CACHE: dict[Path, Network | None] = {}
 
 
 def network(path: Path | None = None) -> Network | None:
-    """The bundled network (or the one in ``path``), read once per process."""
+    """The bundled two-player network (or the one in ``path``), read once per process."""
     where = path if path is not None else asset_path(*WEIGHTS)
     if where not in _CACHE:
         _CACHE[where] = load_network(where)
     return _CACHE[where]
 
 
-def covers(net: Network, rules: Rules) -> bool:
-    """The network was trained on a configuration like ``rules``."""
-    facts = {
+def network_for(rules: Rules) -> Network | None:
+    """The bundled network that covers ``rules`` (None: medium plays by its rules there)."""
+    for name in NETWORKS:
+        net = network(asset_path("ai", name))
+        if net is not None and covers(net, rules):
+            return net
+    return None
+
+
+def configuration(rules: Rules) -> dict[str, Any]:
+    """The facts of ``rules`` that a network's ``covers`` names (what changes the play)."""
+    return {
         "players": rules.players,
         "teams": rules.teams,
         "chiamata": rules.chiamata,
@@ -341,13 +361,18 @@ def covers(net: Network, rules: Rules) -> bool:
         "scoperta": rules.scoperta,
         "three_as_three": rules.three_as_three,
     }
+
+
+def covers(net: Network, rules: Rules) -> bool:
+    """The network was trained on a configuration like ``rules``."""
+    facts = configuration(rules)
     return any(all(facts.get(k) == v for k, v in c.items()) for c in net.covers)
 
 
 def learned_action(seen: PlayerView, net: Network | None = None) -> Action:
-    """Medium's move with the learned evaluation choosing the card (medium's own move where
-    the network is missing or does not cover the configuration)."""
-    net = net if net is not None else network()
+    """Medium's move with the learned evaluation choosing the card (``net``, or the bundled
+    network for the table's rules; medium's own move where none covers them)."""
+    net = net if net is not None else network_for(seen.rules)
     legal = seen.legal
     if (
         net is None
@@ -380,7 +405,11 @@ class LearnedMediumBot:
         self.name = "medium"
         self.rng = rng or random.Random(0)
         self.time_limit = time_limit
-        self.net = network(Path(weights) if weights else None)
+        #: ``weights``' network; None: the bundled one for each table's rules.
+        self.net = network(Path(weights)) if weights else None
+        self.weights = weights
 
     def choose(self, view: PlayerView) -> Action:
-        return learned_action(view, self.net) if self.net is not None else medium_action(view)
+        if self.weights and self.net is None:  # that file is missing or damaged (logged)
+            return medium_action(view)
+        return learned_action(view, self.net)

@@ -227,11 +227,14 @@ def test_medium_swaps_when_it_gains() -> None:
 
 
 def test_hint_is_medium() -> None:
-    for seed in range(10):
-        state = GameState.new(Rules.preset("teams4"), random.Random(seed))
-        seen = view(state, state.current_player or 0)
-        assert hint(seen) == medium_action(seen)
-        assert hint(seen) in seen.legal
+    for preset in ("teams4", "chiamata5", "classic3"):
+        for seed in range(10):
+            state = GameState.new(Rules.preset(preset), random.Random(seed))
+            while state.phase != "play":  # (the Chiamata auction and call)
+                state.apply(medium_action(view(state, state.current_player or 0)))
+            seen = view(state, state.current_player or 0)
+            assert hint(seen) == make_bot("medium", random.Random(0)).choose(seen)
+            assert hint(seen) in seen.legal
 
 
 def test_easy_is_a_beginner_but_sensible() -> None:

@@ -3,8 +3,9 @@ plain-Python inference against the training script's forward pass, the fallback 
 hand-written medium when the weights are missing or damaged, legal moves in every preset
 with the option on and off, determinism, and the training pipeline end to end.
 
-Regenerate the golden file after a deliberate change of the weights or the features:
-``python tests/ai/test_learned.py`` (from the repository root).
+Regenerate the golden files after a deliberate change of the weights or the features:
+``python tests/ai/test_learned.py [NETWORK.json ...]`` (from the repository root; every
+bundled network when none is named).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from hypothesis import strategies as st
 from briscola.ai import hint, make_bot
 from briscola.ai.learned import (
     FEATURES,
+    NETWORKS,
     WEIGHTS,
     LearnedMediumBot,
     Network,
@@ -36,6 +38,7 @@ from briscola.ai.learned import (
     learned_action,
     load_network,
     network,
+    network_for,
     play_rows,
 )
 from briscola.ai.medium import medium_action
@@ -45,14 +48,25 @@ from briscola.resources import asset_path
 from tools.learn import generate, train
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "learned-decisions.json"
-#: Seeded classic2 positions in the golden file.
+#: Seeded positions per golden file.
 POSITIONS = 80
+#: The preset each bundled network was trained on (its data's, in its provenance).
+TRAINED = {
+    "medium-net.json": "classic2",
+    "medium-net-teams4.json": "teams4",
+    "medium-net-teams6.json": "teams6",
+    "medium-net-chiamata5.json": "chiamata5",
+}
 
 
-def _bundled() -> Network:
-    net = network()
-    assert net is not None, "the bundled weights must load"
+def _bundled(name: str = NETWORKS[0]) -> Network:
+    net = network(asset_path("ai", name))
+    assert net is not None, f"the bundled weights {name} must load"
     return net
+
+
+def _golden(preset: str) -> Path:
+    return GOLDEN if preset == "classic2" else GOLDEN.with_name(f"learned-{preset}-decisions.json")
 
 
 def _position(seed: int, preset: str = "classic2") -> PlayerView | None:
@@ -72,15 +86,15 @@ def _position(seed: int, preset: str = "classic2") -> PlayerView | None:
     return seen if len(seen.legal) >= 2 else None
 
 
-def decisions() -> list[dict[str, Any]]:
-    """Per seeded position: the learned medium's card and the network's value of each card
-    (rounded to 9 places)."""
-    net = _bundled()
+def decisions(name: str = NETWORKS[0]) -> list[dict[str, Any]]:
+    """Per seeded position of the network's preset: the learned medium's card and the
+    network's value of each card (rounded to 9 places)."""
+    net = _bundled(name)
     out: list[dict[str, Any]] = []
     seed = 0
     while len(out) < POSITIONS:
         seed += 1
-        seen = _position(seed)
+        seen = _position(seed, TRAINED[name])
         if seen is None:
             continue
         plays, rows = play_rows(seen)
@@ -99,24 +113,37 @@ def decisions() -> list[dict[str, Any]]:
     return out
 
 
-def test_the_learned_medium_makes_the_frozen_choices_on_fixed_positions() -> None:
-    frozen = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    now = decisions()
+def test_every_network_is_bundled_and_covers_the_preset_it_was_trained_on() -> None:
+    assert set(TRAINED) == set(NETWORKS)
+    for name, preset in TRAINED.items():
+        net = _bundled(name)
+        assert net.provenance["data"]["preset"] == preset, name
+        assert network_for(Rules.preset(preset)) is net, name
+
+
+@pytest.mark.parametrize("name", NETWORKS)
+def test_the_learned_medium_makes_the_frozen_choices_on_fixed_positions(name: str) -> None:
+    frozen = json.loads(_golden(TRAINED[name]).read_text(encoding="utf-8"))
+    now = decisions(name)
     changed = [f"seed {a['seed']}: {a} != {b}" for a, b in zip(now, frozen, strict=True) if a != b]
     assert len(now) == len(frozen) == POSITIONS
     assert not changed, "\n".join(changed[:5])
 
 
-def test_the_learned_medium_sometimes_differs_from_the_rules() -> None:
-    """The network is not medium in disguise: on the golden positions it leaves medium's
-    card now and then, and keeps it most of the time."""
-    frozen = json.loads(GOLDEN.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", NETWORKS)
+def test_the_learned_medium_sometimes_differs_from_the_rules(name: str) -> None:
+    """The network is not medium in disguise, nor a stranger to it: on the golden positions
+    it leaves medium's card now and then (in teams, half the time), and keeps it in at
+    least a third of them."""
+    preset = TRAINED[name]
+    frozen = json.loads(_golden(preset).read_text(encoding="utf-8"))
     same = 0
     for entry in frozen:
-        seen = _position(entry["seed"])
+        seen = _position(entry["seed"], preset)
         assert seen is not None
+        assert learned_action(seen) == make_bot("medium", random.Random(0)).choose(seen)
         same += str(medium_action(seen)) == entry["choice"]
-    assert 0 < POSITIONS - same < POSITIONS // 2
+    assert 0 < POSITIONS - same <= POSITIONS * 2 // 3
 
 
 # ---------------------------------------------------------------------------- inference
@@ -125,18 +152,19 @@ def test_the_learned_medium_sometimes_differs_from_the_rules() -> None:
 def test_plain_python_inference_equals_the_training_forward_pass() -> None:
     """Network.value (plain Python, the game's) and tools/learn/train.py's numpy forward
     pass give the same numbers for the bundled weights, on random vectors and real rows."""
-    data = json.loads(asset_path(*WEIGHTS).read_text(encoding="utf-8"))
-    params = [(np.asarray(lay["w"]), np.asarray(lay["b"])) for lay in data["layers"]]
-    mean, scale = np.asarray(data["mean"]), np.asarray(data["scale"])
-    net = _bundled()
-    rows = np.random.default_rng(3).normal(0.0, 1.0, (16, len(FEATURES))).tolist()
-    for seed in range(1, 40):
-        seen = _position(seed)
-        if seen is not None:
-            rows.extend(play_rows(seen)[1])
-    expected = train.forward(params, mean, scale, np.asarray(rows))
-    for row, want in zip(rows, expected, strict=True):
-        assert math.isclose(net.value(row), float(want), rel_tol=1e-9, abs_tol=1e-12)
+    for name, preset in TRAINED.items():
+        data = json.loads(asset_path("ai", name).read_text(encoding="utf-8"))
+        params = [(np.asarray(lay["w"]), np.asarray(lay["b"])) for lay in data["layers"]]
+        mean, scale = np.asarray(data["mean"]), np.asarray(data["scale"])
+        net = _bundled(name)
+        rows = np.random.default_rng(3).normal(0.0, 1.0, (16, len(FEATURES))).tolist()
+        for seed in range(1, 40):
+            seen = _position(seed, preset)
+            if seen is not None:
+                rows.extend(play_rows(seen)[1])
+        expected = train.forward(params, mean, scale, np.asarray(rows))
+        for row, want in zip(rows, expected, strict=True):
+            assert math.isclose(net.value(row), float(want), rel_tol=1e-9, abs_tol=1e-12)
 
 
 def test_the_game_never_imports_numpy() -> None:
@@ -170,14 +198,16 @@ def test_the_features_come_from_the_view_alone(seed: int) -> None:
     assert learned_action(again) == learned_action(seen)
 
 
-def test_the_bundled_weights_are_small_and_say_where_they_come_from() -> None:
-    path = asset_path(*WEIGHTS)
+@pytest.mark.parametrize("name", NETWORKS)
+def test_the_bundled_weights_are_small_and_say_where_they_come_from(name: str) -> None:
+    path = asset_path("ai", name)
     assert path.stat().st_size < 300_000
-    provenance = _bundled().provenance
+    provenance = _bundled(name).provenance
     for key in ("command", "data", "seed", "date", "git_revision", "valid_loss"):
         assert key in provenance, key
     assert provenance["data"]["positions"] > 10_000
     assert "tools.learn.generate" in provenance["data"]["command"]
+    assert provenance["valid_regret_net"] < provenance["valid_regret_medium"]
 
 
 # ---------------------------------------------------------------------------- fallback
@@ -247,15 +277,19 @@ def test_a_missing_weights_file_falls_back_to_the_rules_with_a_message(
         state.apply(action)
 
 
-def test_the_network_plays_only_where_it_was_trained() -> None:
-    net = _bundled()
-    assert covers(net, Rules.preset("classic2"))
-    for preset in ("teams4", "chiamata5", "classic3", "briscolone2", "scoperta2"):
+@pytest.mark.parametrize("name", NETWORKS)
+def test_a_network_plays_only_where_it_was_trained(name: str) -> None:
+    net = _bundled(name)
+    assert covers(net, Rules.preset(TRAINED[name]))
+    others = {"classic2", "teams4", "teams6", "chiamata5", "classic3", "briscolone2", "scoperta2"}
+    for preset in sorted(others - {TRAINED[name]}):
         assert not covers(net, Rules.preset(preset)), preset
         for seed in range(1, 12):
             seen = _position(seed, preset)
             if seen is not None:
                 assert learned_action(seen, net) == medium_action(seen)
+                if network_for(seen.rules) is None:  # no bundled network: medium's rules
+                    assert learned_action(seen) == medium_action(seen)
 
 
 def test_medium_and_the_hint_play_by_the_learned_evaluation_by_default() -> None:
@@ -282,6 +316,7 @@ def test_a_copied_bot_shares_the_network_and_plays_alike() -> None:
     assert isinstance(bot, LearnedMediumBot)
     twin = copy.deepcopy(bot)
     assert twin.net is bot.net
+    assert copy.deepcopy(_bundled()) is _bundled()
     seen = _position(5)
     assert seen is not None
     assert twin.choose(seen) == bot.choose(seen)
@@ -378,5 +413,7 @@ def test_the_generator_refuses_bad_arguments(
 
 
 if __name__ == "__main__":
-    GOLDEN.write_text(json.dumps(decisions(), indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {GOLDEN}", file=sys.stderr)
+    for bundled in NETWORKS if len(sys.argv) < 2 else sys.argv[1:]:
+        where = _golden(TRAINED[bundled])
+        where.write_text(json.dumps(decisions(bundled), indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {where}", file=sys.stderr)

@@ -36,7 +36,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from briscola.ai.learned import FEATURES, FORMAT
+from briscola.ai.learned import FEATURES, FORMAT, configuration
+from briscola.engine import Rules
 
 Array = NDArray[np.float64]
 #: Labels are utilities (a win is 1): scaled so that the network's outputs are near 1.
@@ -288,17 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     out = {
         "format": FORMAT,
         "features": list(FEATURES),
-        "covers": [
-            {
-                "players": 2,
-                "teams": False,
-                "chiamata": False,
-                "trump": True,
-                "follow_suit": False,
-                "scoperta": False,
-                "three_as_three": False,
-            }
-        ],
+        "covers": [configuration(Rules.preset(str(head.get("preset", "classic2"))))],
         "mean": mean.tolist(),
         "scale": scale.tolist(),
         "layers": [{"w": w.tolist(), "b": b.tolist()} for w, b in params],
