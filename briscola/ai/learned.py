@@ -109,6 +109,7 @@ NETWORKS: Final = (
     "medium-net-teams4.json",
     "medium-net-teams6.json",
     "medium-net-chiamata5.json",
+    "medium-net-classic3.json",
 )
 #: The two-player network's file, under ``assets/``.
 WEIGHTS: Final = ("ai", NETWORKS[0])
@@ -371,7 +372,9 @@ def covers(net: Network, rules: Rules) -> bool:
 
 def learned_action(seen: PlayerView, net: Network | None = None) -> Action:
     """Medium's move with the learned evaluation choosing the card (``net``, or the bundled
-    network for the table's rules; medium's own move where none covers them)."""
+    network for the table's rules; medium's own move where none covers them, and when a
+    partner asked to take this trick or to let it go: the networks were trained without
+    signals, and a partner who asks must be answered)."""
     net = net if net is not None else network_for(seen.rules)
     legal = seen.legal
     if (
@@ -380,6 +383,7 @@ def learned_action(seen: PlayerView, net: Network | None = None) -> Action:
         or len(legal) < 2
         or any(isinstance(a, Swap) for a in legal)
         or not covers(net, seen.rules)
+        or partner_direction(seen) is not None
     ):
         return medium_action(seen)
     plays, rows = play_rows(seen)

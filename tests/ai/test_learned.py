@@ -56,6 +56,7 @@ TRAINED = {
     "medium-net-teams4.json": "teams4",
     "medium-net-teams6.json": "teams6",
     "medium-net-chiamata5.json": "chiamata5",
+    "medium-net-classic3.json": "classic3",
 }
 
 

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from briscola.ai import make_bot
 from briscola.ai.medium import medium_action
 from briscola.ai.search import HardBot
 from briscola.ai.signals import partner_direction
@@ -70,6 +71,20 @@ def test_hard_lets_it_go_too_and_places_a_claimed_ace() -> None:
         assert hard.choose(position(seed, lead, None)[1]) == Play(Card.from_code(without))
         hard = HardBot(random.Random(1), budget=3000, min_samples=4)
         assert hard.choose(position(seed, lead, kind)[1]) == Play(Card.from_code(with_))
+
+
+@pytest.mark.parametrize(
+    ("seed", "lead", "kind", "asked"), [(200, "7C", "leave", "6B"), (2, "7S", "take", "5D")]
+)
+def test_the_default_medium_and_hard_answer_a_partner_who_asks(
+    seed: int, lead: str, kind: str, asked: str
+) -> None:
+    """The learned medium (trained without signals) answers "take it" and "let it go" as
+    the hand-written rules do, and so does hard."""
+    _state, told = position(seed, lead, kind)
+    assert make_bot("medium", random.Random(0)).choose(told) == Play(Card.from_code(asked))
+    hard = HardBot(random.Random(1), budget=3000, min_samples=4)
+    assert hard.choose(told) == Play(Card.from_code(asked))
 
 
 def test_an_opponents_direction_or_an_old_one_is_not_followed() -> None:
