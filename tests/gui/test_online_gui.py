@@ -188,6 +188,17 @@ def started_once_anna_is_ready(
     return table
 
 
+def at_dario_s_table(
+    app: App, owner: HeadlessPlayer, url: str, pump: Callable[[], None]
+) -> tuple[TableScene, Callable[[], None]]:
+    """Anna joins Dario's table, is ready and Dario starts: the table, and a frame step
+    that plays her first legal card at her turns."""
+    room = in_dario_s_waiting_room(app, owner, url, pump)
+    click(app, room.ready_button.rect.center)
+    table = started_once_anna_is_ready(app, owner, pump)
+    return table, plays_first_legal(table, pump)
+
+
 def test_a_hosted_table_is_joined_started_and_its_hand_played_by_clicks_over_the_network(
     app: App,
 ) -> None:
@@ -400,10 +411,7 @@ def test_a_guest_who_asks_for_a_rematch_is_told_the_host_starts_it_and_plays_it(
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        room = in_dario_s_waiting_room(app, owner, server.url, pump)
-        click(app, room.ready_button.rect.center)
-        table = started_once_anna_is_ready(app, owner, pump)
-        play = plays_first_legal(table, pump)
+        table, play = at_dario_s_table(app, owner, server.url, pump)
         wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
         score = app.scene
         assert isinstance(score, ScoreScene) and score.primary.name == "rematch"
@@ -760,10 +768,7 @@ def test_a_guest_who_leaves_by_accident_is_asked_first_and_takes_the_seat_back(
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        room = in_dario_s_waiting_room(app, owner, server.url, pump)
-        click(app, room.ready_button.rect.center)
-        table = started_once_anna_is_ready(app, owner, pump)
-        play = plays_first_legal(table, pump)
+        table, play = at_dario_s_table(app, owner, server.url, pump)
         wait_for(app, lambda: len(table.session.view().tricks) >= 1, "a trick", play)
         menu = open_the_menu(app, table)
         # Online nothing pauses: the panel says so, and leaving is asked about first.
