@@ -11,9 +11,11 @@ positions of medium's self-play labelled by ``hard`` on a moderate budget
 first; swaps, the Chiamata auction and the call stay medium's.
 
 Inference is plain Python (no numpy: the game's runtime does not need it). The weights are
-JSON in ``assets/ai/medium-net.json`` with their provenance, read through
-:func:`briscola.resources.asset_path` (so the frozen build carries them) once per process.
-A missing or damaged file is logged once and medium then plays by its hand-written rules.
+JSON with their provenance, one network per configuration (:data:`NETWORKS`:
+``assets/ai/medium-net.json`` for two players, ``medium-net-teams4.json`` and the others),
+read through :func:`briscola.resources.asset_path` (so the frozen build carries them) once
+per process. A missing or damaged file is logged once and medium then plays by its
+hand-written rules.
 
 The features of a card ``c`` (all from the :class:`~briscola.engine.PlayerView`, through
 medium's :class:`~briscola.ai.knowledge.Knowledge`; :data:`FEATURES` names them in order):
@@ -34,8 +36,9 @@ medium's :class:`~briscola.ai.knowledge.Knowledge`; :data:`FEATURES` names them 
   briscola; ``briscola``: the briscola's points + strength / 21 while it is in the stock;
 * ``mine``, ``theirs``: the seat's side's points and the best other side's / 60.
 
-The configurations the network was trained on are listed in its file (``covers``); in any
-other, medium plays by its rules.
+The configurations a network was trained on are listed in its file (``covers``); where no
+bundled network covers a table, and when a partner asks to take the trick or to let it go
+(partner signals: the networks were trained without them), medium plays by its rules.
 """
 
 from __future__ import annotations

@@ -383,8 +383,8 @@ class RemoteSession:
         """After this player asked for the next hand: the people here who have not yet
         (by name); after asking for a rematch: the host's name (the host starts it)."""
         entries = (self.table or {}).get("seats", ())
-        if self._asked == "rematch" and self._phase == "over":
-            host = (self.table or {}).get("host")
+        host = (self.table or {}).get("host")
+        if self._asked == "rematch" and self._phase == "over" and host != self.seat:
             name = next((str(e.get("name") or "") for e in entries if e.get("seat") == host), "")
             return (), name or "?"
         if self._asked == "next" and self._phase == "between":

@@ -317,3 +317,25 @@ def test_a_guest_who_asks_for_the_next_hand_or_a_rematch_is_told_whom_the_table_
     finally:
         host.client.close()
         guest.close()
+
+
+def test_the_host_who_starts_a_rematch_is_not_told_to_wait_for_themselves() -> None:
+    client = NetClient("ws://127.0.0.1:9", "Anna", reconnect=False)  # never started
+    client.table, client.seat = "ABCDEF", 0
+    state = GameState.new(Rules.preset("classic2"), random.Random(4))
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    update = {
+        "type": "update", "view": view(state, 0).to_json(), "deal": 1, "hand": 1,
+        "moves": 40, "events": [], "standing": [0, 0], "phase": "over",
+    }  # fmt: skip
+    for host, told in ((0, ""), (1, "Bruno")):
+        table = {
+            "type": "table", "host": host,
+            "seats": [{"seat": 0, "name": "Anna", "kind": "human", "connected": True},
+                      {"seat": 1, "name": "Bruno", "kind": "human", "connected": True}],
+        }  # fmt: skip
+        session = RemoteSession(client, [table, update])
+        session.rematch()
+        assert session.news().waiting_host == told
+        assert not session.hand_over
