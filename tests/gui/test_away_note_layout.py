@@ -40,3 +40,26 @@ def test_the_away_notes_cover_no_card_of_another_seat(preset: str, size: tuple[i
             assert not over, f"{box} over a card {over[0]}"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_an_online_note_goes_below_the_table_s_caption_rather_than_over_it(
+    size: tuple[int, int],
+) -> None:
+    app = make_app(size)
+    try:
+        app.settings.speed = "off"
+        table = table_at_my_turn(app, default_setup(Rules.preset("classic2"), "easy"))
+        table.captions.announce(lambda: "Trump: coins", 5.0)
+        table.banner.notes = ["Waiting for Dario to start the new match…"]
+        notes: list[pygame.Rect] = []
+        captions: list[pygame.Rect | None] = []
+        draw_notes, draw_caption = table.banner.draw, table.painter.draw_banner
+        table.banner.draw = lambda *a, **k: notes.extend(draw_notes(*a, **k)) or notes  # type: ignore[method-assign]
+        table.painter.draw_banner = lambda *a: captions.append(draw_caption(*a)) or captions[-1]  # type: ignore[method-assign]
+        table.draw(pygame.Surface(app.size))
+        assert len(notes) == 1 and len(captions) == 1
+        caption = captions[0]
+        assert caption is not None and not caption.colliderect(notes[0]), (caption, notes)
+    finally:
+        app.close()

@@ -431,8 +431,9 @@ class TableScene(Scene):
             self.auction.draw(surface, self.session.view())
         if self.show_last:
             painter.draw_last_trick(surface)
-        painter.draw_banner(surface, self.hud_bottom + self.px(8))
-        self.banner.draw(surface, self.px(10), self.banner_avoids())
+        caption = painter.draw_banner(surface, self.hud_bottom + self.px(8))
+        avoid = self.banner_avoids() + ([caption] if caption is not None else [])
+        self.banner.draw(surface, self.px(10), avoid)
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)
         followed = not (

@@ -514,11 +514,11 @@ class TablePainter:
             surface.blit(image, (box.x + px(7), y))
             y += line_h
 
-    def draw_banner(self, surface: pygame.Surface, clear: int) -> None:
-        """The banner, if one shows, kept below ``clear`` (the buttons' row)."""
+    def draw_banner(self, surface: pygame.Surface, clear: int) -> pygame.Rect | None:
+        """The banner, if one shows, kept below ``clear`` (the buttons' row); its box."""
         banner = self.captions.banner
         if banner is None:
-            return
+            return None
         text = banner[0]()
         app = self.app
         px = self.px
@@ -533,6 +533,7 @@ class TablePainter:
             back.move_ip(0, clear - back.top)
         draw_panel(surface, self.mark(back), app.theme, radius=back.h // 2)
         surface.blit(image, rect)
+        return back
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         seen = self.session.view()
