@@ -345,13 +345,17 @@ def network(path: Path | None = None) -> Network | None:
     return _CACHE[where]
 
 
+_FOR: dict[tuple[Any, ...], Network | None] = {}
+
+
 def network_for(rules: Rules) -> Network | None:
-    """The bundled network that covers ``rules`` (None: medium plays by its rules there)."""
-    for name in NETWORKS:
-        net = network(asset_path("ai", name))
-        if net is not None and covers(net, rules):
-            return net
-    return None
+    """The bundled network that covers ``rules`` (None: medium plays by its rules there),
+    looked up once per configuration (finding the assets costs some 30 µs a file)."""
+    key = tuple(configuration(rules).values())
+    if key not in _FOR:
+        nets = (network(asset_path("ai", name)) for name in NETWORKS)
+        _FOR[key] = next((n for n in nets if n is not None and covers(n, rules)), None)
+    return _FOR[key]
 
 
 def configuration(rules: Rules) -> dict[str, Any]:
@@ -378,16 +382,16 @@ def learned_action(seen: PlayerView, net: Network | None = None) -> Action:
     network for the table's rules; medium's own move where none covers them, and when a
     partner asked to take this trick or to let it go: the networks were trained without
     signals, and a partner who asks must be answered)."""
-    net = net if net is not None else network_for(seen.rules)
     legal = seen.legal
     if (
-        net is None
-        or seen.phase != "play"
+        seen.phase != "play"
         or len(legal) < 2
         or any(isinstance(a, Swap) for a in legal)
-        or not covers(net, seen.rules)
         or partner_direction(seen) is not None
     ):
+        return medium_action(seen)
+    net = net if net is not None else network_for(seen.rules)
+    if net is None or not covers(net, seen.rules):
         return medium_action(seen)
     plays, rows = play_rows(seen)
     best = 0
