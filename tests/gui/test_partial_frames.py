@@ -89,6 +89,8 @@ def test_a_frame_drawn_in_part_is_the_frame_drawn_whole_with_every_deck(
     assert partial > compared // 2
     # Cards landed and left: the still layer was updated in place, not only rebuilt.
     assert table.painter.still_layer.updates > 0
+    # Name plates and information lines were left as they were, not drawn again each frame.
+    assert table.painter.composer.kept_pieces > 0
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)])
@@ -366,5 +368,71 @@ def test_chrome_that_grows_out_of_the_region_is_drawn_again_only_there() -> None
             Composer(renderer, still).frame(whole, None, [(moving, True)], chrome, partial=False)
             assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(whole, "RGB")
         assert composer.retries == 3
+    finally:
+        app.close()
+
+
+def test_chrome_pieces_that_did_not_change_are_left_as_they_were_unless_a_card_touches_them() -> (
+    None
+):
+    """A name plate whose key (everything it shows) is the last frame's, and that nothing
+    changed touches, is neither restored nor drawn again; one that a moving card passes
+    under, or whose key changed, is drawn again; every frame is the frame drawn whole."""
+    from briscola.engine import Card
+    from briscola.gui.render.sprites import CardRenderer, CardSprite
+    from briscola.gui.table.compose import Composer, Piece, StillLayer
+
+    app = make_app((640, 360))
+    try:
+        renderer = CardRenderer(app.assets)
+        renderer.configure("italian", "classic", {80}, {80})
+        still = StillLayer(app, renderer, lambda surface: [])
+        moving = CardSprite(Card.from_code("AD"), x=60, y=200, w=80, flip=1.0)
+        draws = {"near": 0, "far": 0}
+        colour = {"far": (250, 240, 200, 150)}
+
+        def plate(name: str, box: pygame.Rect) -> Piece:
+            def draw(surface: pygame.Surface) -> list[pygame.Rect]:
+                draws[name] += 1
+                panel = pygame.Surface(box.size, pygame.SRCALPHA)
+                panel.fill(colour.get(name, (40, 60, 200, 120)))
+                surface.blit(panel, box)
+                return [box]
+
+            return (name, (name, colour.get(name)), draw)
+
+        pieces = [
+            plate("near", pygame.Rect(200, 170, 90, 40)),
+            plate("far", pygame.Rect(480, 20, 120, 30)),
+        ]
+        screen, whole = pygame.Surface((640, 360)), pygame.Surface((640, 360))
+        composer = Composer(renderer, still)
+        changed = still.update(screen.get_size(), "base", "marks", [])
+        composer.frame(screen, changed, [(moving, True)], lambda s: [], True, pieces)
+        near_at: list[int] = []
+        for step in range(12):
+            moving.x += 25  # through the near plate, never near the far one
+            if step == 9:
+                colour["far"] = (200, 80, 80, 150)
+                pieces[1] = plate("far", pygame.Rect(480, 20, 120, 30))
+            before = draws["near"]
+            changed = still.update(screen.get_size(), "base", "marks", [])
+            rects = composer.frame(screen, changed, [(moving, True)], lambda s: [], True, pieces)
+            assert rects is not None, f"frame {step} drawn whole ({composer.why})"
+            if draws["near"] > before:
+                near_at.append(step)
+            counted = dict(draws)
+            Composer(renderer, still).frame(
+                whole, None, [(moving, True)], lambda s: [], False, pieces
+            )
+            draws.update(counted)
+            assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(whole, "RGB")
+        # The far plate: drawn by the first frame, then only when its colour changed.
+        assert draws["far"] == 2
+        # The near plate: again only while the card was over it (x from 85 to 360).
+        assert near_at, "the card never touched the near plate"
+        assert near_at[0] > 0 and near_at[-1] < 11  # not before it came, nor after it left
+        assert near_at == list(range(near_at[0], near_at[-1] + 1))
+        assert composer.kept_pieces > 0
     finally:
         app.close()

@@ -401,7 +401,28 @@ class TableScene(Scene):
         moving.update(id(sprite) for sprite in self.my_hand())
         focused = self.hand.focused() if interactive else None
         hinted = self.hand.hinted() if interactive else None
-        return self.painter.draw_frame(surface, moving, focused, hinted, self._chrome, partial)
+        painter = self.painter
+        turn = self.turn_shown
+        hud = self.hud
+        hud.swap.visible = self.awaiting_human and any(
+            isinstance(a, Swap) for a in self.session.legal_actions()
+        )
+        hud.hint.enabled = self.awaiting_human  # the auction's bids and call too
+        hud.last.enabled = bool(self.session.view().tricks)
+        pieces = [
+            *painter.label_pieces(turn, turn is not None and painter.pulsing(turn)),
+            *painter.info_pieces(turn),
+            ("overlays", None, painter.marked(self._overlays)),
+            *hud.pieces(app.assets, app.theme, "hud"),
+        ]
+        return painter.draw_frame(surface, moving, focused, hinted, self._chrome, partial, pieces)
+
+    def _overlays(self, surface: pygame.Surface) -> None:
+        """Speech bubbles, partner signals and the auction's bids."""
+        painter = self.painter
+        painter.draw_bubbles(surface, self.auction.active)
+        self.signals.draw(surface, painter)
+        painter.draw_bids(surface, self.hud_bottom + self.px(10))
 
     def banner_avoids(self) -> list[pygame.Rect]:
         """What the online notes keep clear of: the other seats' cards and name plates."""
@@ -409,23 +430,10 @@ class TableScene(Scene):
         return hand_boxes(lay) + plate_boxes(lay, self.px(170), self.px(6))[1:]
 
     def _chrome(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """Everything over the cards; returns where it drew beyond the painter's own
-        (None when it cannot say: such frames are drawn whole)."""
-        app = self.app
+        """Everything over the cards after the name plates, the information panel, the
+        bubbles and the buttons; returns where it drew beyond the painter's own (None
+        when it cannot say: such frames are drawn whole)."""
         painter = self.painter
-        turn = self.turn_shown
-        painter.draw_labels(surface, turn, turn is not None and painter.pulsing(turn))
-        painter.draw_info(surface, turn)
-        painter.draw_bubbles(surface, self.auction.active)
-        self.signals.draw(surface, painter)
-        painter.draw_bids(surface, self.hud_bottom + self.px(10))
-        hud = self.hud
-        hud.swap.visible = self.awaiting_human and any(
-            isinstance(a, Swap) for a in self.session.legal_actions()
-        )
-        hud.hint.enabled = self.awaiting_human  # the auction's bids and call too
-        hud.last.enabled = bool(self.session.view().tricks)
-        hud.draw(surface, app.assets, app.theme)
         self.assist.draw(surface, (self.auction.panel(),) if self.auction.active else ())
         if self.auction.active:
             self.auction.draw(surface, self.session.view())
@@ -447,6 +455,4 @@ class TableScene(Scene):
         )
         if not followed:
             return None
-        buttons = [b for b in (*hud.widgets, *self.assist.buttons.widgets) if b.visible]
-        # A button's shadow lies below it, its focus ring around it.
-        return [b.rect.inflate(12, 12 + b.rect.height // 8) for b in buttons]
+        return [b.bounds() for b in self.assist.buttons.widgets if b.visible]

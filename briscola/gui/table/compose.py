@@ -10,11 +10,16 @@ still layer only there, draws again only the live cards that touch it, then the 
 hands back the rectangles for ``pygame.display.update``. Both give the same pixels: where a
 partial frame cannot be sure (chrome it cannot follow, something drawn outside what it
 restored), it draws the frame whole.
+
+Chrome that stays the same from frame to frame (a name plate, a line of the information
+panel) comes as :data:`Piece` s, each with a key of everything its drawing depends on: a
+piece whose key is unchanged and that nothing changed touches is left as the last frame
+drew it (neither restored nor drawn again).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -28,6 +33,10 @@ if TYPE_CHECKING:
 #: Draws the chrome over the cards and returns where it drew (None: it cannot say, and the
 #: frame is drawn whole).
 Chrome = Callable[[pygame.Surface], list[pygame.Rect] | None]
+#: A piece of the chrome: its name (the same from frame to frame), a key of everything its
+#: drawing depends on (None: it changes every frame) and what draws it (see ``Chrome``).
+#: Two frames that give a piece the same key must draw the very same pixels for it.
+Piece = tuple[Hashable, Hashable | None, Chrome]
 #: Draws the felt's marks (trick ring, stock count) and returns where those that change with
 #: the marks' key lie (the count; not the ring, the same at every count).
 Marks = Callable[[pygame.Surface], list[pygame.Rect]]
@@ -154,7 +163,11 @@ class Composer:
         self.renderer = renderer
         self.still = still
         self._live: dict[int, tuple[tuple[Hashable, ...], pygame.Rect]] = {}
-        self._chrome: list[pygame.Rect] | None = None
+        #: What the last frame's chrome drew: per piece, its key and where (None: the
+        #: window no longer shows it).
+        self._chrome: dict[Hashable, tuple[Hashable | None, list[pygame.Rect]]] | None = None
+        #: Pieces of the chrome left as they were by the last partial frame (the bench).
+        self.kept_pieces = 0
         #: Frames drawn whole and in part (the tests and the bench read them).
         self.whole_frames = 0
         self.partial_frames = 0
@@ -174,26 +187,35 @@ class Composer:
         live: list[Placed],
         chrome: Chrome,
         partial: bool,
+        pieces: Sequence[Piece] = (),
     ) -> list[pygame.Rect] | None:
         """Draw a frame whose still layer changed in ``changed`` (None: everywhere), with
-        ``live`` over it (bottom to top) and ``chrome`` on top. Returns the rectangles
-        drawn, or None when the frame was drawn whole."""
+        ``live`` over it (bottom to top), then ``pieces`` and ``chrome`` on top. Returns
+        the rectangles drawn, or None when the frame was drawn whole."""
+        every = [*pieces, (_REST, None, chrome)]
         if partial and changed is not None and self._chrome is not None:
-            rects = self._partial(surface, changed, live, chrome)
+            rects = self._partial(surface, changed, live, every)
             if rects is not None:
                 self.partial_frames += 1
                 return rects
-        self._whole(surface, live, chrome)
+        self._whole(surface, live, every)
         return None
 
-    def _whole(self, surface: pygame.Surface, live: list[Placed], chrome: Chrome) -> None:
+    def _whole(self, surface: pygame.Surface, live: list[Placed], pieces: list[Piece]) -> None:
         assert self.still.surface is not None
         surface.blit(self.still.surface, (0, 0))
         self._live = {}
         for sprite, casts in live:
             rect = self.renderer.draw(surface, sprite, shadow=casts)
             self._live[id(sprite)] = (self._drawn_state(sprite, casts), rect)
-        self._chrome = chrome(surface)
+        drawn: dict[Hashable, tuple[Hashable | None, list[pygame.Rect]]] | None = {}
+        for name, key, draw in pieces:
+            rects = draw(surface)
+            if rects is None:
+                drawn = None
+            elif drawn is not None:
+                drawn[name] = (key, rects)
+        self._chrome = drawn
         self.whole_frames += 1
 
     def _drawn_state(
@@ -211,11 +233,23 @@ class Composer:
         surface: pygame.Surface,
         changed: list[pygame.Rect],
         live: list[Placed],
-        chrome: Chrome,
+        pieces: list[Piece],
     ) -> list[pygame.Rect] | None:
         assert self.still.surface is not None and self._chrome is not None
+        last = self._chrome
         region = Region(surface.get_size(), changed)
-        region.extend(self._chrome)
+        names = {name for name, _key, _draw in pieces}
+        for name, (_key, rects) in last.items():
+            if name not in names:
+                region.extend(rects)  # gone: where it was
+        # Pieces drawn again whatever else happens: new, changed or changing every frame
+        # (where each was goes back to the still layer).
+        again = []
+        for name, key, _draw in pieces:
+            before = last.get(name)
+            again.append(key is None or before is None or before[0] != key)
+            if again[-1] and before is not None:
+                region.extend(before[1])
         states = [sprite_state(sprite, casts) for sprite, casts in live]
         now = {id(sprite): state for (sprite, _casts), state in zip(live, states, strict=True)}
         for key, (state, rect) in self._live.items():
@@ -227,21 +261,26 @@ class Composer:
         #: bounds are empty and so touch nothing).
         fresh: list[bool] = []
         for (sprite, casts), state in zip(live, states, strict=True):
-            last = self._live.get(id(sprite))
-            fresh.append(last is None or last[0] != state)
-            if not fresh[-1] and last is not None:
-                where.append(last[1])
+            last_drawn = self._live.get(id(sprite))
+            fresh.append(last_drawn is None or last_drawn[0] != state)
+            if not fresh[-1] and last_drawn is not None:
+                where.append(last_drawn[1])
             else:
                 where.append(self.renderer.bounds(sprite, casts))
                 region.add(where[-1])
         redraw = list(fresh)
         grown = True
-        while grown:  # a card drawn again takes every card it overlaps with it
+        while grown:  # a card or piece drawn again takes every card and piece it overlaps
             grown = False
             for index, rect in enumerate(where):
                 if not redraw[index] and region.touches(rect):
                     redraw[index] = grown = True
                     region.add(rect)
+            for index, (name, _key, _draw) in enumerate(pieces):
+                kept = last[name][1] if not again[index] else []
+                if kept and any(region.touches(rect) for rect in kept):
+                    again[index] = grown = True
+                    region.extend(kept)
         if region.too_big:
             self.why = "large"
             return None
@@ -257,14 +296,23 @@ class Composer:
                 drawn[id(sprite)] = (self._drawn_state(sprite, casts, state), rect)
             else:
                 drawn[id(sprite)] = self._live[id(sprite)]
-        footprint = chrome(surface)
-        if footprint is None:
-            self.why = "untracked"
+        chrome: dict[Hashable, tuple[Hashable | None, list[pygame.Rect]]] = {}
+        outside: list[pygame.Rect] = []
+        for index, (name, key, draw) in enumerate(pieces):
+            if not again[index]:
+                chrome[name] = last[name]
+                self.kept_pieces += 1
+                continue
+            footprint = draw(surface)
+            if footprint is None:
+                self.why = "untracked"
+                return None
+            chrome[name] = (key, footprint)
+            outside.extend(r for r in footprint if not region.covers(r))
+        drawn_pieces = [piece for piece, drew in zip(pieces, again, strict=True) if drew]
+        if outside and not self._patch(surface, region, outside, live, drawn, pieces, drawn_pieces):
             return None
-        outside = [r for r in footprint if not region.covers(r)]
-        if outside and not self._patch(surface, region, outside, live, drawn, chrome):
-            return None
-        self._live, self._chrome = drawn, footprint
+        self._live, self._chrome = drawn, chrome
         return region.rects
 
     def _patch(
@@ -274,32 +322,43 @@ class Composer:
         outside: list[pygame.Rect],
         live: list[Placed],
         drawn: dict[int, tuple[tuple[Hashable, ...], pygame.Rect]],
-        chrome: Chrome,
+        pieces: list[Piece],
+        drew: list[Piece],
     ) -> bool:
         """The chrome drew ``outside`` the region (a line grew, a tag appeared) over what
         the last frame left there: those rectangles alone are drawn again from the still
-        layer, clipped to each (the cards that touch it, then the chrome), and join the
-        region. False when the frame must be drawn whole after all."""
+        layer, clipped to each (the cards that touch it, then every piece of the chrome),
+        and join the region. False when the frame must be drawn whole after all, or when
+        a piece this frame drew (``drew``) still lies outside it."""
         assert self.still.surface is not None
         self.retries += 1
         patch = Region(surface.get_size(), outside)
-        again: list[pygame.Rect] | None = outside
+        again: list[pygame.Rect] = []
         for rect in patch.rects:
             surface.set_clip(rect)
             surface.blit(self.still.surface, rect, rect)
             for sprite, casts in live:
                 if drawn[id(sprite)][1].colliderect(rect):
                     self.renderer.draw(surface, sprite, shadow=casts)
-            again = chrome(surface)
+            again = []
+            for piece in pieces:
+                footprint = piece[2](surface)
+                if footprint is None:
+                    surface.set_clip(None)
+                    self.why = "untracked"
+                    return False
+                if any(piece is other for other in drew):
+                    again.extend(footprint)
             surface.set_clip(None)
-            if again is None:
-                self.why = "untracked"
-                return False
         region.extend(patch.rects)
-        if region.too_big or not all(region.covers(r) for r in again or ()):
+        if region.too_big or not all(region.covers(r) for r in again):
             self.why = "chrome"
             return False
         return True
+
+
+#: The name of the chrome drawn last, over the pieces (see ``Composer.frame``).
+_REST = "chrome"
 
 
 def _display_surface(size: tuple[int, int]) -> pygame.Surface:

@@ -11,8 +11,7 @@ hot-seat privacy screen. A frame is drawn whole or only where it changed
 from __future__ import annotations
 
 import functools
-import math
-import time
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,20 +21,18 @@ from briscola.game.session import SessionView, is_player
 from briscola.gui.render.assets import CARD_RATIO
 from briscola.gui.render.sprites import CardRenderer, CardSprite
 from briscola.gui.table.board import Board
-from briscola.gui.table.compose import Chrome, Composer, StillLayer
+from briscola.gui.table.compose import Chrome, Composer, Piece, StillLayer
 from briscola.gui.table.director import Captions
+from briscola.gui.table.plates import info_pieces, pile_pieces, plate_pieces
 from briscola.gui.widgets import draw_focus, draw_panel, fit_text, rounded, scaled_px
-from briscola.text.i18n import _, current_language, pgettext
+from briscola.text.i18n import _, current_language
 from briscola.text.labels import bid_label
-from briscola.text.names import suit_name
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
 
 #: Seconds the turn marker pulses when a turn begins, before it glows steadily.
 PULSE_SECONDS = 4.0
-#: Seconds a computer must think before "thinking..." shows under its name.
-THINKING_CUE = 0.6
 
 
 @functools.lru_cache(maxsize=8)
@@ -84,6 +81,16 @@ class TablePainter:
         self.footprint.append(rect.copy())
         return rect
 
+    def marked(self, draw: Callable[[pygame.Surface], object]) -> Chrome:
+        """``draw`` as chrome whose footprint is what it notes with :meth:`mark`."""
+
+        def piece(surface: pygame.Surface) -> list[pygame.Rect]:
+            self.footprint = []
+            draw(surface)
+            return self.footprint
+
+        return piece
+
     def pulsing(self, turn: int | None) -> bool:
         """The turn marker pulses for a while when a turn begins, then glows steadily."""
         t = self.captions.t
@@ -108,10 +115,12 @@ class TablePainter:
         hinted: CardSprite | None,
         chrome: Chrome,
         partial: bool = False,
+        pieces: Sequence[Piece] = (),
     ) -> list[pygame.Rect] | None:
         """The still layer, then the cards that move (``moving``: ids of sprites) and the
         viewer's hand, the flying ones on top; the keyboard focus ring on ``focused``, a
-        "Hint" tag on ``hinted`` (its outline is the sprite's glow); then ``chrome``. With
+        "Hint" tag on ``hinted`` (its outline is the sprite's glow); then ``pieces`` and
+        ``chrome``. With
         ``partial``, only where something changed: returns the rectangles drawn (None: the
         whole window)."""
         still: list[tuple[CardSprite, bool]] = []
@@ -125,18 +134,21 @@ class TablePainter:
         self.renderer.next_frame(self.captions.t)
         changed = self._update_still(surface.get_size(), still)
 
-        def over_cards(target: pygame.Surface) -> list[pygame.Rect] | None:
-            self.footprint = []
+        def focus(target: pygame.Surface) -> None:
             if focused is not None:
                 radius = max(4, int(focused.w) * 14 // 250)
                 draw_focus(target, focused.rect(), self.app.theme, radius)
                 self.mark(focused.rect().inflate(10, 10))
             if hinted is not None:
                 self._draw_hint_tag(target, hinted)
+
+        def rest(target: pygame.Surface) -> list[pygame.Rect] | None:
+            self.footprint = []
             more = chrome(target)
             return None if more is None else self.footprint + more
 
-        return self.composer.frame(surface, changed, live, over_cards, partial)
+        over = [("focus", None, self.marked(focus)), *pieces]
+        return self.composer.frame(surface, changed, live, rest, partial, over)
 
     def _want_faces(self, live: list[tuple[CardSprite, bool]]) -> None:
         """Tell the renderer which faces to keep at the widths it rasterises only on
@@ -260,55 +272,26 @@ class TablePainter:
             return theme.teams[0 if seat in calling else 1]
         return theme.seats[seat % len(theme.seats)]
 
-    def draw_labels(self, surface: pygame.Surface, turn: int | None, pulsing: bool) -> None:
-        """Name plates (``turn``'s glows, and pulses while ``pulsing``), the dealer's
-        button, "thinking..." under a computer that takes its time, the piles' points."""
-        app = self.app
-        board = self.board
-        lay = board.layout
-        theme = app.theme
-        px = self.px
+    def label_pieces(self, turn: int | None, pulsing: bool) -> list[Piece]:
+        """Name plates (see :func:`~briscola.gui.table.plates.plate_pieces`), then who
+        played each card of a large table's trick and the piles' points."""
         seen = self.session.view()
-        rules = board.rules
-        thinking = self.session.thinking()
-        for seat in range(board.n):
-            spot = lay.spots[board.screen_index(seat)]
-            parts = [self.session.seats[seat].name]
-            if rules.chiamata and seat == seen.caller:
-                parts.append(_("caller"))
-            if rules.chiamata and seat == board.revealed_partner and seat != seen.caller:
-                parts.append(_("partner"))
-            text = " · ".join(parts)
-            size = fit_text(app.assets, text, lay.font, int(lay.w * 0.22), bold=True)
-            label = app.assets.text(text, size, theme.text, bold=True)
-            rect = label.get_rect(center=(round(spot.label[0]), round(spot.label[1])))
-            plate = rect.inflate(px(22), px(8))
-            alpha = 230 if seat == turn else 170
-            self.mark(plate.inflate(px(6) + 2, px(6) + 2))  # with the turn's glow
-            surface.blit(rounded(plate.size, (*theme.chip, alpha), plate.h // 2), plate)
-            colour = self.seat_colour(seat, seen)
-            pygame.draw.rect(
-                surface, colour, plate, width=max(2, px(2)), border_radius=plate.h // 2
-            )
-            if seat == turn:
-                pulse = 0.5 + 0.5 * math.sin(self.captions.t * 5) if pulsing else 1.0
-                glow = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.focus)
-                pygame.draw.rect(
-                    surface,
-                    glow,
-                    plate.inflate(px(6), px(6)),
-                    width=max(2, px(2)),
-                    border_radius=plate.h // 2 + px(3),
-                )
-            surface.blit(label, rect)
-            if self.session.dealer == seat:
-                self._draw_dealer(surface, plate)
-            if thinking is not None and thinking[0] == seat:
-                self._draw_thinking(surface, seat, plate, thinking[1])
-        if board.n >= 5:
-            self._draw_trick_names(surface, seen)
-        if app.settings.show_score:
-            self._draw_pile_points(surface, seen)
+        pieces = plate_pieces(self, turn, pulsing)
+        if self.board.n >= 5:
+            names = self.marked(lambda surface: self._draw_trick_names(surface, seen))
+            pieces.append(("trick names", None, names))
+        if self.app.settings.show_score:
+            pieces += pile_pieces(self, seen)
+        return pieces
+
+    def info_pieces(self, turn: int | None) -> list[Piece]:
+        """Top right: match and hand information."""
+        return info_pieces(self, turn)
+
+    def draw_labels(self, surface: pygame.Surface, turn: int | None, pulsing: bool) -> None:
+        """The name plates and tags of :meth:`label_pieces`, drawn at once."""
+        for _name, _key, draw in self.label_pieces(turn, pulsing):
+            draw(surface)
 
     def _draw_trick_names(self, surface: pygame.Surface, seen: PlayerView) -> None:
         """Five or six seats: who played each card of the trick, on a tag by it (above the
@@ -337,112 +320,6 @@ class TablePainter:
                 border_radius=tag.h // 2,
             )
             surface.blit(text, text.get_rect(center=tag.center))
-
-    def _draw_dealer(self, surface: pygame.Surface, plate: pygame.Rect) -> None:
-        app = self.app
-        px = self.px
-        lay = self.board.layout
-        # Translators: the dealer's button beside a name: one letter.
-        mark = pgettext("dealer", "D")
-        d = app.assets.text(mark, max(10, int(lay.font * 0.8)), app.theme.token_ink, bold=True)
-        centre = (plate.right + px(14), plate.centery)
-        self.mark(pygame.draw.circle(surface, app.theme.token, centre, px(11)))
-        surface.blit(d, self.mark(d.get_rect(center=centre)))
-
-    def _draw_thinking(
-        self, surface: pygame.Surface, seat: int, plate: pygame.Rect, since: float
-    ) -> None:
-        if time.monotonic() - since <= THINKING_CUE:
-            return
-        app = self.app
-        px = self.px
-        still = app.settings.reduce_motion
-        dots = "..." if still else "." * (1 + int(self.captions.t * 3) % 3)
-        think = app.assets.text(_("thinking") + dots, px(15), app.theme.dim)
-        if self.board.screen_index(seat) == 0:  # the bottom seat's cards lie under its name
-            where = think.get_rect(midbottom=(plate.centerx, plate.top - px(4)))
-        else:
-            where = think.get_rect(midtop=(plate.centerx, plate.bottom + px(4)))
-        surface.blit(think, self.mark(where))
-
-    def _draw_pile_points(self, surface: pygame.Surface, seen: PlayerView) -> None:
-        app = self.app
-        px = self.px
-        board = self.board
-        lay = board.layout
-        shown = seen.tricks[: board.shown_tricks()]
-        for key, pile in board.piles.items():
-            if not pile:
-                continue
-            points = sum(t.points for t in shown if board.pile_key(t.winner) == key)
-            x, y = board.pile_spot(key)
-            text = app.assets.text(
-                _("{points} pts").format(points=points), px(16), app.theme.accent, bold=True
-            )
-            pos = (round(x), round(y + lay.pile_w * CARD_RATIO * 0.5 + px(12)))
-            if board.over_a_hand(text.get_rect(center=pos)):  # a side seat's pile
-                pos = (round(x), round(y - lay.pile_w * CARD_RATIO * 0.5 - px(16)))
-            back = text.get_rect(center=pos).inflate(px(10), px(4))
-            panel = pygame.Surface(back.size, pygame.SRCALPHA)
-            radius = back.h // 2
-            pygame.draw.rect(panel, (*app.theme.shade, 140), panel.get_rect(), border_radius=radius)
-            surface.blit(panel, self.mark(back))
-            surface.blit(text, text.get_rect(center=pos))
-
-    def draw_info(self, surface: pygame.Surface, turn: int | None) -> None:
-        """Top right: match and hand information."""
-        app = self.app
-        px = self.px
-        theme = app.theme
-        rules = self.board.rules
-        session = self.session
-        seen = session.view()
-        lines = [self.match_line()]
-        trump = self.board.shown_trump
-        if not rules.trump:
-            lines.append(_("No trump"))
-        elif trump is not None:
-            lines.append(_("Trump: {suit}").format(suit=suit_name(trump, self.style)))
-        elif rules.chiamata:
-            lines.append(_("Trump: not called yet"))
-        if not session.hand_over:
-            if turn is not None:
-                hot_seat = sum(session.plays_here(s) for s in range(len(session.seats))) > 1
-                if self.is_player(turn) and not hot_seat:  # hot seat: the name says whose
-                    lines.append(_("Your turn"))
-                else:
-                    lines.append(_("{name} to play").format(name=session.seats[turn].name))
-            if rules.chiamata and seen.high_bid is not None:
-                lines.append(_("Bid: {bid}").format(bid=bid_label(seen.high_bid, self.style)))
-        y = px(10)
-        right = surface.get_width() - px(14)
-        for i, line in enumerate(lines):
-            # Narrower where a seat's hand comes close to the corner (many seats, large text).
-            line_h = app.assets.font(px(18), True).get_linesize()
-            room = right - self.board.cards_right_of(pygame.Rect(0, y, right, line_h)) - px(14)
-            size = max(10, fit_text(app.assets, line, px(17 if i else 18), room, bold=i == 0))
-            text = app.assets.text(line, size, theme.accent if i else theme.text, bold=i == 0)
-            rect = text.get_rect(topright=(right, y))
-            back = rect.inflate(px(14), px(6))
-            surface.blit(rounded(back.size, (*theme.shade, 120), px(6)), self.mark(back))
-            surface.blit(text, rect)
-            y = back.bottom + px(4)
-
-    def match_line(self) -> str:
-        fmt = self.board.rules.match
-        number = self.session.hand_number
-        if fmt.kind == "single":
-            return _("Single hand")
-        standing = " – ".join(str(v) for v in self.session.standing)
-        if fmt.kind == "best-of":
-            head = _("Hand {n} · best of {target}").format(n=number, target=fmt.target)
-        elif fmt.kind == "first-to":
-            head = _("Hand {n} · first to {target}").format(n=number, target=fmt.target)
-        elif fmt.kind == "points":
-            head = _("Hand {n} · to {target} points").format(n=number, target=fmt.target)
-        else:
-            head = _("Hand {n} of {target}").format(n=number, target=fmt.target)
-        return f"{head} · {standing}"
 
     # ------------------------------------------------------------------ captions and overlays
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,3 +38,12 @@ class Widget:
 
     def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
         raise NotImplementedError
+
+    def look(self, focused: bool) -> Hashable | None:
+        """Everything the drawing depends on besides the theme (equal looks draw equal
+        pixels); None when it cannot say (drawn again every frame)."""
+        return None
+
+    def bounds(self) -> pygame.Rect:
+        """Where the drawing lies: the rectangle, with room for a shadow and the focus ring."""
+        return self.rect.inflate(12, 12 + self.rect.height // 8)

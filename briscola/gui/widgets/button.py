@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,6 +32,9 @@ class Button(Widget):
     def activate(self) -> None:
         if self.enabled:
             self.on_click()
+
+    def look(self, focused: bool) -> Hashable:
+        return (self.label(), tuple(self.rect), self.enabled, self.hover, focused)
 
     def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme, focused: bool) -> None:
         colour = theme.button_hover if (self.hover or focused) and self.enabled else theme.button

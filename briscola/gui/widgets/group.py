@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,6 +13,10 @@ from briscola.gui.widgets.theme import Theme
 
 if TYPE_CHECKING:
     from briscola.gui.render.assets import Assets
+
+#: A widget as a piece of a frame: its name, its look (None: drawn every frame) and what
+#: draws it and returns where (the shape of ``briscola.gui.table.compose.Piece``).
+Piece = tuple[Hashable, Hashable | None, Callable[[pygame.Surface], list[pygame.Rect] | None]]
 
 
 class WidgetGroup:
@@ -99,7 +103,23 @@ class WidgetGroup:
         return False
 
     def draw(self, surface: pygame.Surface, assets: Assets, theme: Theme) -> None:
+        for _name, _look, draw in self.pieces(assets, theme):
+            draw(surface)
+
+    def pieces(self, assets: Assets, theme: Theme, name: str = "") -> list[Piece]:
+        """The shown widgets, each as a name (``name`` and its place in the group), its
+        look and what draws it and says where (for a frame drawn only where it changed)."""
         focused = self.focused if self.keyboard_focus else None
-        for widget in self.widgets:
+        pieces: list[Piece] = []
+        for index, widget in enumerate(self.widgets):
             if widget.visible:
-                widget.draw(surface, assets, theme, widget is focused)
+                on = widget is focused
+
+                def draw(
+                    surface: pygame.Surface, widget: Widget = widget, on: bool = on
+                ) -> list[pygame.Rect]:
+                    widget.draw(surface, assets, theme, on)
+                    return [widget.bounds()]
+
+                pieces.append(((name, index), widget.look(on), draw))
+        return pieces
