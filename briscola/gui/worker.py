@@ -85,6 +85,13 @@ class BotWorker:
                     self.kind = "thread"
             return self._executor
 
+    def start(self) -> None:
+        """Have the worker ready before the first move: a worker process starts when it is
+        first given work (a few milliseconds of the game's own time, a stutter if that
+        comes in the middle of the deal's animation), so it is given some now."""
+        with contextlib.suppress(RuntimeError):  # shut down meanwhile: the first move starts it
+            self._start().submit(os.getpid)
+
     def submit(self, bot: Bot, seen: PlayerView) -> Future[tuple[Action, Bot]]:
         outer: Future[tuple[Action, Bot]] = Future()
         self._send(bot, seen, outer)

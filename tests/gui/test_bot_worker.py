@@ -59,3 +59,55 @@ def test_a_killed_worker_process_costs_no_move(caplog: pytest.LogCaptureFixture)
     records = [r for r in caplog.records if "worker" in r.getMessage()]
     assert len(records) == 2
     assert all(getattr(r, "log_only", False) for r in records)  # not for the terminal
+
+
+def test_a_worker_started_ahead_has_its_process_before_the_first_move() -> None:
+    """Started when a table with computers opens: the worker process is there before the
+    first move is asked for (not started in the middle of the deal's animation)."""
+    from briscola.ai import make_bot
+
+    before = {c.pid for c in multiprocessing.active_children()}
+    worker = BotWorker(use_processes=True)
+    try:
+        worker.start()
+        assert worker.kind == "process"
+        deadline = time.monotonic() + 30
+        while not {c.pid for c in multiprocessing.active_children()} - before:
+            assert time.monotonic() < deadline, "no worker process started"
+            time.sleep(0.02)
+        state = GameState.new(Rules.preset("classic2"), random.Random(1))
+        seen = view(state, state.current_player or 0)
+        action, _bot = worker.submit(make_bot("easy", random.Random(1)), seen).result(timeout=60)
+        assert action in seen.legal
+    finally:
+        worker.close()
+
+
+def test_a_worker_on_a_thread_is_started_ahead_too() -> None:
+    worker = BotWorker(use_processes=False)
+    try:
+        worker.start()
+        assert worker.kind == "thread"
+    finally:
+        worker.close()
+
+
+def test_a_table_with_computers_starts_the_worker_as_it_opens_and_hot_seat_does_not() -> None:
+    from guihelp import make_app
+
+    from briscola.game.setup import GameSetup, SeatConfig, default_setup
+    from briscola.gui.scenes.table import TableScene
+
+    app = make_app()
+    try:
+        TableScene(app, default_setup(Rules.preset("classic2"), "easy"))
+        assert app.bots.kind == "process"  # before the first frame
+    finally:
+        app.close()
+    app = make_app()
+    try:
+        seats = [SeatConfig("Anna", human=True), SeatConfig("Bruno", human=True)]
+        TableScene(app, GameSetup(Rules.preset("classic2"), seats))
+        assert app.bots.kind == "none"
+    finally:
+        app.close()

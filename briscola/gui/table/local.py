@@ -34,6 +34,8 @@ def local_session(
 ) -> LocalSession:
     """A match of ``setup`` on this computer."""
     options = session_options(app)
+    if demo or len(setup.humans) < len(setup.seats):
+        app.bots.start()  # the worker ready before the deal, not in the middle of it
     return LocalSession(setup, app.bots, demo=demo, match=match, state=state, **options)
 
 
@@ -43,4 +45,6 @@ def saved_session(app: Services) -> LocalSession | None:
     saved = options["keeper"].load()
     if saved is None:
         return None
+    if len(saved.setup.humans) < len(saved.setup.seats):
+        app.bots.start()
     return LocalSession(saved.setup, app.bots, match=saved.match, state=saved.state, **options)
