@@ -309,8 +309,7 @@ class Composer:
                 return None
             chrome[name] = (key, footprint)
             outside.extend(r for r in footprint if not region.covers(r))
-        drawn_pieces = [piece for piece, drew in zip(pieces, again, strict=True) if drew]
-        if outside and not self._patch(surface, region, outside, live, drawn, pieces, drawn_pieces):
+        if outside and not self._patch(surface, region, outside, live, drawn, pieces, chrome):
             return None
         self._live, self._chrome = drawn, chrome
         return region.rects
@@ -323,35 +322,30 @@ class Composer:
         live: list[Placed],
         drawn: dict[int, tuple[tuple[Hashable, ...], pygame.Rect]],
         pieces: list[Piece],
-        drew: list[Piece],
+        chrome: dict[Hashable, tuple[Hashable | None, list[pygame.Rect]]],
     ) -> bool:
         """The chrome drew ``outside`` the region (a line grew, a tag appeared) over what
         the last frame left there: those rectangles alone are drawn again from the still
-        layer, clipped to each (the cards that touch it, then every piece of the chrome),
-        and join the region. False when the frame must be drawn whole after all, or when
-        a piece this frame drew (``drew``) still lies outside it."""
+        layer, clipped to each (the cards, then the pieces of the chrome that lie there:
+        ``chrome`` says where each piece is), and join the region. False when the frame
+        must be drawn whole after all."""
         assert self.still.surface is not None
         self.retries += 1
         patch = Region(surface.get_size(), outside)
-        again: list[pygame.Rect] = []
         for rect in patch.rects:
             surface.set_clip(rect)
             surface.blit(self.still.surface, rect, rect)
             for sprite, casts in live:
                 if drawn[id(sprite)][1].colliderect(rect):
                     self.renderer.draw(surface, sprite, shadow=casts)
-            again = []
-            for piece in pieces:
-                footprint = piece[2](surface)
-                if footprint is None:
+            for name, _key, draw in pieces:
+                if rect.collidelist(chrome[name][1]) >= 0 and draw(surface) is None:
                     surface.set_clip(None)
                     self.why = "untracked"
                     return False
-                if any(piece is other for other in drew):
-                    again.extend(footprint)
             surface.set_clip(None)
         region.extend(patch.rects)
-        if region.too_big or not all(region.covers(r) for r in again):
+        if region.too_big or not all(region.covers(r) for r in outside):
             self.why = "chrome"
             return False
         return True
