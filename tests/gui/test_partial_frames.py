@@ -379,8 +379,9 @@ def test_chrome_pieces_that_did_not_change_are_left_as_they_were_unless_a_card_t
     changed touches, is neither restored nor drawn again; one that a moving card passes
     under, or whose key changed, is drawn again; every frame is the frame drawn whole."""
     from briscola.engine import Card
+    from briscola.gui.render.damage import Piece
     from briscola.gui.render.sprites import CardRenderer, CardSprite
-    from briscola.gui.table.compose import Composer, Piece, StillLayer
+    from briscola.gui.table.compose import Composer, StillLayer
 
     app = make_app((640, 360))
     try:

@@ -10,9 +10,17 @@ a share of the window is better drawn whole.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 import pygame
+
+#: Draws something over the cards (chrome) and returns where it drew (None: it cannot say,
+#: and the frame is drawn whole).
+Chrome = Callable[[pygame.Surface], list[pygame.Rect] | None]
+#: A piece of the chrome: its name (the same from frame to frame), a key of everything its
+#: drawing depends on (None: it changes every frame) and what draws it (see ``Chrome``).
+#: Two frames that give a piece the same key must draw the very same pixels for it.
+Piece = tuple[Hashable, Hashable | None, Chrome]
 
 #: A region covering more than this share of the window is drawn whole: one full blit
 #: and one full update cost less than many large partial ones.

@@ -12,9 +12,9 @@ partial frame cannot be sure (chrome it cannot follow, something drawn outside w
 restored), it draws the frame whole.
 
 Chrome that stays the same from frame to frame (a name plate, a line of the information
-panel) comes as :data:`Piece` s, each with a key of everything its drawing depends on: a
-piece whose key is unchanged and that nothing changed touches is left as the last frame
-drew it (neither restored nor drawn again).
+panel) comes as pieces (:data:`~briscola.gui.render.damage.Piece`), each with a key of
+everything its drawing depends on: a piece whose key is unchanged and that nothing changed
+touches is left as the last frame drew it (neither restored nor drawn again).
 """
 
 from __future__ import annotations
@@ -24,19 +24,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from briscola.gui.render.damage import Region
+from briscola.gui.render.damage import Chrome, Piece, Region
 from briscola.gui.render.sprites import CardRenderer, CardSprite
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
 
-#: Draws the chrome over the cards and returns where it drew (None: it cannot say, and the
-#: frame is drawn whole).
-Chrome = Callable[[pygame.Surface], list[pygame.Rect] | None]
-#: A piece of the chrome: its name (the same from frame to frame), a key of everything its
-#: drawing depends on (None: it changes every frame) and what draws it (see ``Chrome``).
-#: Two frames that give a piece the same key must draw the very same pixels for it.
-Piece = tuple[Hashable, Hashable | None, Chrome]
 #: Draws the felt's marks (trick ring, stock count) and returns where those that change with
 #: the marks' key lie (the count; not the ring, the same at every count).
 Marks = Callable[[pygame.Surface], list[pygame.Rect]]

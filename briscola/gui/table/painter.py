@@ -19,9 +19,10 @@ import pygame
 from briscola.engine import PlayerView
 from briscola.game.session import SessionView, is_player
 from briscola.gui.render.assets import CARD_RATIO
+from briscola.gui.render.damage import Chrome, Piece
 from briscola.gui.render.sprites import CardRenderer, CardSprite
 from briscola.gui.table.board import Board
-from briscola.gui.table.compose import Chrome, Composer, Piece, StillLayer
+from briscola.gui.table.compose import Composer, StillLayer
 from briscola.gui.table.director import Captions
 from briscola.gui.table.plates import info_pieces, pile_pieces, plate_pieces
 from briscola.gui.widgets import draw_focus, draw_panel, fit_text, rounded, scaled_px

@@ -1,7 +1,7 @@
 """Name plates, the piles' points and the information panel: the chrome that changes seldom.
 
 Each plate, each pile's tag and each line of the panel is a
-:data:`~briscola.gui.table.compose.Piece`: first a plan (every value its drawing depends on:
+:data:`~briscola.gui.render.damage.Piece`: first a plan (every value its drawing depends on:
 text, size, place, colours), which is also its key, then a drawing made from the plan alone.
 A frame whose plan for a piece is the last frame's, and in which nothing touches it, leaves
 the piece as it was.
@@ -18,7 +18,7 @@ import pygame
 
 from briscola.engine import PlayerView
 from briscola.gui.render.assets import CARD_RATIO
-from briscola.gui.table.compose import Piece
+from briscola.gui.render.damage import Piece
 from briscola.gui.widgets import fit_text, rounded
 from briscola.text.i18n import _, pgettext
 from briscola.text.labels import bid_label

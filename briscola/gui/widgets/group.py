@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
+from briscola.gui.render.damage import Piece
 from briscola.gui.widgets.base import Widget
 from briscola.gui.widgets.slider import Slider
 from briscola.gui.widgets.theme import Theme
 
 if TYPE_CHECKING:
     from briscola.gui.render.assets import Assets
-
-#: A widget as a piece of a frame: its name, its look (None: drawn every frame) and what
-#: draws it and returns where (the shape of ``briscola.gui.table.compose.Piece``).
-Piece = tuple[Hashable, Hashable | None, Callable[[pygame.Surface], list[pygame.Rect] | None]]
 
 
 class WidgetGroup:
