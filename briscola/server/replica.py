@@ -31,9 +31,9 @@ TableMaker = Callable[[str, Rules, list[tuple[SeatKind, str]], int, str], Table]
 
 
 def table_meta(table: Table) -> dict[str, Any]:
-    """The table as stored in ``meta``: the seats with their tokens and whether their
-    person left the match (a computer plays for them until they resume), and the tokens
-    of seats given up when their match ended."""
+    """The table as stored in ``meta``: the seats with their tokens, whether their person
+    left the match (a computer plays for them until they resume) and whether they asked
+    for the next hand, and the tokens of seats given up when their match ended."""
     driver = table.driver
     return {
         "code": table.code,
@@ -54,6 +54,8 @@ def table_meta(table: Table) -> dict[str, Any]:
                 "ready": seat.ready,
                 "stand_in": seat.player.stand_in,
                 "left": seat.left,
+                # Asked for the next hand (or, the match over, for a rematch).
+                "next": seat.wants_next,
             }
             for seat in table.seats
         ],
@@ -121,6 +123,7 @@ def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | N
         seat.ready = bool(saved["ready"])
         seat.player.stand_in = bool(saved["stand_in"])
         seat.left = bool(saved.get("left", False))
+        seat.wants_next = bool(saved.get("next", False))
     table.ended_tokens = {str(token) for token in meta.get("ended", ())}
     table.seed = str(meta["seed"])
     table.match_id = str(meta.get("match_id", ""))
