@@ -404,6 +404,15 @@ def test_generated_data_trains_a_network_the_game_can_load(tmp_path: Path) -> No
     assert learned_action(seen, net) in seen.legal
 
 
+def test_a_second_round_is_played_by_the_learned_medium() -> None:
+    """``--player learned``: the games are the learned medium's (no random moves here), so
+    the positions follow its cards, not medium's rules, and are the same for the same seed."""
+    learned = generate.game_positions("classic2", 5, 0, 200, 0.0, player="learned")
+    assert generate.game_positions("classic2", 5, 0, 200, 0.0, player="learned") == learned
+    ruled = generate.game_positions("classic2", 5, 0, 200, 0.0)
+    assert [p["cards"] for p in learned] != [p["cards"] for p in ruled]
+
+
 def test_the_generator_refuses_bad_arguments(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -6,13 +6,15 @@
 (the data of the bundled weights, ``assets/ai/medium-net.json``: docs/ai.md)
 
 Game ``g`` (from ``--seed`` and ``g`` alone, so the file is the same for any ``--jobs``) is
-a ``classic2`` hand between two medium players that each make a random legal move with
-``--explore``'s chance (for positions medium alone would not reach). Before every card play
-of either seat with two or more cards to choose from (and no swap, which medium always
-makes), the hard search (``hard:budget=B``, seeded from the game) values every legal card
-from that seat's :class:`~briscola.engine.PlayerView`: its mean utility (win 1, draw 1/2,
-plus 0.002 a point of margin) is the label. The inputs are the learned evaluation's
-features of each card (:func:`briscola.ai.learned.play_rows`: the same code as the bot's).
+a ``classic2`` hand between two medium players (``--player learned``: two learned mediums,
+the bundled network's choice, for a second round on its own play) that each make a random
+legal move with ``--explore``'s chance (for positions medium alone would not reach).
+Before every card play of either seat with two or more cards to choose from (and no swap,
+which medium always makes), the hard search (``hard:budget=B``, seeded from the game)
+values every legal card from that seat's :class:`~briscola.engine.PlayerView`: its mean
+utility (win 1, draw 1/2, plus 0.002 a point of margin) is the label. The inputs are the
+learned evaluation's features of each card (:func:`briscola.ai.learned.play_rows`: the
+same code as the bot's).
 
 One JSON line per position: ``game``, ``seat``, ``rows`` (features per legal card),
 ``utility`` and ``points`` (the search's mean utility and final points per card),
@@ -37,7 +39,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from briscola.ai.learned import FEATURES, play_rows
+from briscola.ai.learned import FEATURES, learned_action, play_rows
 from briscola.ai.medium import medium_action
 from briscola.ai.search import HardBot
 from briscola.engine import GameState, Play, Rules, view
@@ -46,10 +48,12 @@ FORMAT = "briscola-learn-data/1"
 
 
 def game_positions(
-    preset: str, seed: int, game: int, budget: int, explore: float
+    preset: str, seed: int, game: int, budget: int, explore: float, player: str = "medium"
 ) -> list[dict[str, Any]]:
-    """The labelled positions of game ``game`` (deterministic from its arguments)."""
+    """The labelled positions of game ``game`` (deterministic from its arguments; ``player``:
+    ``medium``, the hand-written rules, or ``learned``, the bundled network's choice)."""
     rules = Rules.preset(preset)
+    play = learned_action if player == "learned" else medium_action
     rng = random.Random(seed * 1_000_003 + game)
     state = GameState.new(rules, rng, dealer=game % rules.players)
     out: list[dict[str, Any]] = []
@@ -76,7 +80,7 @@ def game_positions(
                     "medium": cards.index(chosen) if chosen in cards else -1,
                 }
             )
-        action = medium_action(seen)
+        action = play(seen)
         if rng.random() < explore and seen.phase == "play":
             action = rng.choice(seen.legal)
         state.apply(action)
@@ -86,7 +90,7 @@ def game_positions(
     return out
 
 
-def _work(args: tuple[str, int, int, int, float]) -> list[dict[str, Any]]:
+def _work(args: tuple[str, int, int, int, float, str]) -> list[dict[str, Any]]:
     return game_positions(*args)
 
 
@@ -97,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=int, default=4000, help="hard's work units a label")
     parser.add_argument("--explore", type=float, default=0.1, help="random move chance")
+    parser.add_argument(
+        "--player",
+        choices=("medium", "learned"),
+        default="medium",
+        help="who plays the games: medium's rules, or the learned medium (a second round)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (at most 2)")
     parser.add_argument("--minutes", type=float, default=25.0, help="stop after this long")
     parser.add_argument("--out", type=Path, required=True)
@@ -115,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "budget": args.budget,
         "explore": args.explore,
+        "player": args.player,
         "features": list(FEATURES),
         "command": " ".join(
             ["python -m tools.learn.generate", *(sys.argv[1:] if argv is None else argv)]
@@ -131,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         block = 8 * args.jobs
         while games < args.games and time.monotonic() < deadline:
             tasks = [
-                (args.preset, args.seed, g, args.budget, args.explore)
+                (args.preset, args.seed, g, args.budget, args.explore, args.player)
                 for g in range(games, min(args.games, games + block))
             ]
             results = pool.imap(_work, tasks) if pool is not None else map(_work, tasks)
