@@ -26,6 +26,7 @@ from briscola.gui.table.coach import place
 from briscola.gui.table.director import Captions
 from briscola.gui.table.hud import hand_boxes, plate_boxes
 from briscola.gui.table.painter import TablePainter
+from briscola.gui.table.plates import draw_labels
 from briscola.gui.table.record import RecordSession, lay_out_trick
 from briscola.gui.table.signals import draw_signal_log
 from briscola.gui.widgets import Button, WidgetGroup, draw_panel, fit_text, scaled_px
@@ -356,7 +357,7 @@ class ReplayScene(Scene):
         lay = self.layout
         self._lay_out()
         self.painter.draw_cards(surface, set(), None)
-        self.painter.draw_labels(surface, None, False)
+        draw_labels(self.painter, surface, None, False)
         trick = self.tricks[self.index] if self.index < len(self.tricks) else None
         total = len(self.tricks)
         if trick is not None:

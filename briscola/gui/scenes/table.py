@@ -37,6 +37,7 @@ from briscola.gui.table.hand_input import HandInput
 from briscola.gui.table.hud import TableHud, hand_boxes, plate_boxes
 from briscola.gui.table.local import local_session, saved_session
 from briscola.gui.table.painter import TablePainter
+from briscola.gui.table.plates import info_pieces, label_pieces
 from briscola.gui.table.signals import SignalBar
 from briscola.text.decks import deck_info
 from briscola.text.i18n import _, current_language
@@ -410,8 +411,8 @@ class TableScene(Scene):
         hud.hint.enabled = self.awaiting_human  # the auction's bids and call too
         hud.last.enabled = bool(self.session.view().tricks)
         pieces = [
-            *painter.label_pieces(turn, turn is not None and painter.pulsing(turn)),
-            *painter.info_pieces(turn),
+            *label_pieces(painter, turn, turn is not None and painter.pulsing(turn)),
+            *info_pieces(painter, turn),
             ("overlays", None, painter.marked(self._overlays)),
             *hud.pieces(app.assets, app.theme, "hud"),
         ]

@@ -24,7 +24,6 @@ from briscola.gui.render.sprites import CardRenderer, CardSprite
 from briscola.gui.table.board import Board
 from briscola.gui.table.compose import Composer, StillLayer
 from briscola.gui.table.director import Captions
-from briscola.gui.table.plates import info_pieces, pile_pieces, plate_pieces
 from briscola.gui.widgets import draw_focus, draw_panel, fit_text, rounded, scaled_px
 from briscola.text.i18n import _, current_language
 from briscola.text.labels import bid_label
@@ -273,28 +272,7 @@ class TablePainter:
             return theme.teams[0 if seat in calling else 1]
         return theme.seats[seat % len(theme.seats)]
 
-    def label_pieces(self, turn: int | None, pulsing: bool) -> list[Piece]:
-        """Name plates (see :func:`~briscola.gui.table.plates.plate_pieces`), then who
-        played each card of a large table's trick and the piles' points."""
-        seen = self.session.view()
-        pieces = plate_pieces(self, turn, pulsing)
-        if self.board.n >= 5:
-            names = self.marked(lambda surface: self._draw_trick_names(surface, seen))
-            pieces.append(("trick names", None, names))
-        if self.app.settings.show_score:
-            pieces += pile_pieces(self, seen)
-        return pieces
-
-    def info_pieces(self, turn: int | None) -> list[Piece]:
-        """Top right: match and hand information."""
-        return info_pieces(self, turn)
-
-    def draw_labels(self, surface: pygame.Surface, turn: int | None, pulsing: bool) -> None:
-        """The name plates and tags of :meth:`label_pieces`, drawn at once."""
-        for _name, _key, draw in self.label_pieces(turn, pulsing):
-            draw(surface)
-
-    def _draw_trick_names(self, surface: pygame.Surface, seen: PlayerView) -> None:
+    def draw_trick_names(self, surface: pygame.Surface, seen: PlayerView) -> None:
         """Five or six seats: who played each card of the trick, on a tag by it (above the
         upper row, below the lower one) in the colour of the player's name plate."""
         app = self.app

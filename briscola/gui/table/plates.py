@@ -68,6 +68,27 @@ class Tag(NamedTuple):
     scale: int
 
 
+def label_pieces(painter: TablePainter, turn: int | None, pulsing: bool) -> list[Piece]:
+    """The name plates (see :func:`plate_pieces`), then who played each card of a large
+    table's trick (drawn every frame) and the piles' points."""
+    seen = painter.session.view()
+    pieces = plate_pieces(painter, turn, pulsing)
+    if painter.board.n >= 5:
+        names = painter.marked(lambda surface: painter.draw_trick_names(surface, seen))
+        pieces.append(("trick names", None, names))
+    if painter.app.settings.show_score:
+        pieces += pile_pieces(painter, seen)
+    return pieces
+
+
+def draw_labels(
+    painter: TablePainter, surface: pygame.Surface, turn: int | None, pulsing: bool
+) -> None:
+    """The name plates and tags of :func:`label_pieces`, drawn at once (a whole frame)."""
+    for _name, _key, draw in label_pieces(painter, turn, pulsing):
+        draw(surface)
+
+
 def plate_pieces(painter: TablePainter, turn: int | None, pulsing: bool) -> list[Piece]:
     """The seats' name plates (``turn``'s glows, and pulses while ``pulsing``), with the
     dealer's button and "thinking..." under a computer that takes its time."""
