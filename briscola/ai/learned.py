@@ -390,8 +390,11 @@ def learned_action(seen: PlayerView, net: Network | None = None) -> Action:
         or partner_direction(seen) is not None
     ):
         return medium_action(seen)
-    net = net if net is not None else network_for(seen.rules)
-    if net is None or not covers(net, seen.rules):
+    if net is None:
+        net = network_for(seen.rules)  # (one that covers them)
+    elif not covers(net, seen.rules):
+        net = None
+    if net is None:
         return medium_action(seen)
     plays, rows = play_rows(seen)
     best = 0

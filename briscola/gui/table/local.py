@@ -34,8 +34,7 @@ def local_session(
 ) -> LocalSession:
     """A match of ``setup`` on this computer."""
     options = session_options(app)
-    if demo or len(setup.humans) < len(setup.seats):
-        app.bots.start()  # the worker ready before the deal, not in the middle of it
+    _ready_computers(app, setup, demo)
     return LocalSession(setup, app.bots, demo=demo, match=match, state=state, **options)
 
 
@@ -45,6 +44,12 @@ def saved_session(app: Services) -> LocalSession | None:
     saved = options["keeper"].load()
     if saved is None:
         return None
-    if len(saved.setup.humans) < len(saved.setup.seats):
-        app.bots.start()
+    _ready_computers(app, saved.setup)
     return LocalSession(saved.setup, app.bots, match=saved.match, state=saved.state, **options)
+
+
+def _ready_computers(app: Services, setup: GameSetup, demo: bool = False) -> None:
+    """A table with computers has their worker ready before the deal, not started by the
+    first computer move in the middle of the deal's animation."""
+    if demo or len(setup.humans) < len(setup.seats):
+        app.bots.start()

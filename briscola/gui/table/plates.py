@@ -72,7 +72,7 @@ def label_pieces(painter: TablePainter, turn: int | None, pulsing: bool) -> list
     """The name plates (see :func:`plate_pieces`), then who played each card of a large
     table's trick (drawn every frame) and the piles' points."""
     seen = painter.session.view()
-    pieces = plate_pieces(painter, turn, pulsing)
+    pieces = plate_pieces(painter, turn, pulsing, seen)
     if painter.board.n >= 5:
         names = painter.marked(lambda surface: painter.draw_trick_names(surface, seen))
         pieces.append(("trick names", None, names))
@@ -89,15 +89,17 @@ def draw_labels(
         draw(surface)
 
 
-def plate_pieces(painter: TablePainter, turn: int | None, pulsing: bool) -> list[Piece]:
+def plate_pieces(
+    painter: TablePainter, turn: int | None, pulsing: bool, seen: PlayerView
+) -> list[Piece]:
     """The seats' name plates (``turn``'s glows, and pulses while ``pulsing``), with the
-    dealer's button and "thinking..." under a computer that takes its time."""
+    dealer's button and "thinking..." under a computer that takes its time (``seen``: the
+    viewer's view, which says who called in Chiamata)."""
     app = painter.app
     board = painter.board
     lay = board.layout
     theme = app.theme
     px = painter.px
-    seen = painter.session.view()
     rules = board.rules
     thinking = painter.session.thinking()
     dots = "..." if app.settings.reduce_motion else "." * (1 + int(painter.captions.t * 3) % 3)
