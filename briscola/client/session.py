@@ -19,6 +19,7 @@ import queue
 import time
 from collections import deque
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from briscola.engine import (
@@ -288,7 +289,8 @@ class RemoteSession:
     def next_hand(self) -> None:
         """Say this player is ready for the next hand (the server deals when all are)."""
         if self._phase == "between" and not self._asked:
-            self.client.next_hand()
+            if not self._dealt_ahead():  # (the server dealt it already: nothing to ask)
+                self.client.next_hand()
             self._asked = "next"
 
     def rematch(self) -> None:
@@ -296,7 +298,9 @@ class RemoteSession:
         (the others see who did) and waits for the host."""
         if self._asked:
             return
-        if self.table is not None and self.table.get("host") == self.seat:
+        if self._dealt_ahead():
+            pass  # the host has started it already
+        elif self.table is not None and self.table.get("host") == self.seat:
             self.client.start_game()
         elif self._phase == "over":
             self.client.next_hand()
@@ -352,8 +356,35 @@ class RemoteSession:
             for entry in self.table["seats"]
         ]
 
+    def _dealt_ahead(self) -> bool:
+        """An update of another deal than the one shown waits (the next hand or the new
+        match began while this player was still on the last one's score)."""
+        return any(update.get("deal", self._deal) != self._deal for update in self._updates)
+
+    def _ready(self) -> tuple[str, ...]:
+        """Between hands and once the match is over: the other people here who asked to go
+        on (the next hand, or a rematch), by name."""
+        if self._phase not in ("between", "over") or self._dealt_ahead():
+            return ()
+        return self._others_here(going_on=True)
+
+    def _others_here(self, going_on: bool) -> tuple[str, ...]:
+        """The names of the other people at the table now (connected, not replaced by a
+        computer) who have (``going_on``) or have not asked to go on."""
+        return tuple(
+            str(entry.get("name") or "")
+            for entry in (self.table or {}).get("seats", ())
+            if entry.get("seat") != self.seat
+            and entry.get("kind") == "human"
+            and entry.get("connected")
+            and not entry.get("replaced")
+            and bool(entry.get("next")) == going_on
+        )
+
     def news(self) -> TableNews:
-        """The connection, who is away or replaced by a computer, and the table's end."""
+        """The connection, who is away or replaced by a computer, who asked to go on, and
+        the table's end (as the network has brought them: it is looked at first)."""
+        self._poll()
         seats = tuple(
             SeatNews(
                 int(entry["seat"]),
@@ -369,15 +400,22 @@ class RemoteSession:
                 seats=seats,
                 ended=str(self.closed.get("reason", "")),
                 ended_message=str(self.closed.get("message", "")),
+                live=True,
             )
         waiting, host = self._waiting()
+        news = TableNews(
+            seats=seats,
+            waiting=waiting,
+            waiting_host=host,
+            ready=self._ready(),
+            dealt=self._phase in ("between", "over") and self._dealt_ahead(),
+            live=True,
+        )
         shown = self.banner()
         if shown is None or shown[0] not in ("reconnecting", "failed", "closed"):
-            return TableNews(seats=seats, waiting=waiting, waiting_host=host)
+            return news
         kinds: dict[str, Connection] = {"reconnecting": "reconnecting", "failed": "failed"}
-        return TableNews(
-            kinds.get(shown[0], "closed"), shown[1], seats, waiting=waiting, waiting_host=host
-        )
+        return replace(news, connection=kinds.get(shown[0], "closed"), detail=shown[1])
 
     def _waiting(self) -> tuple[tuple[str, ...], str]:
         """After this player asked for the next hand: the people here who have not yet
@@ -387,17 +425,8 @@ class RemoteSession:
         if self._asked == "rematch" and self._phase == "over" and host != self.seat:
             name = next((str(e.get("name") or "") for e in entries if e.get("seat") == host), "")
             return (), name or "?"
-        if self._asked == "next" and self._phase == "between":
-            names = tuple(
-                str(e.get("name") or "")
-                for e in entries
-                if e.get("seat") != self.seat
-                and e.get("kind") == "human"
-                and e.get("connected")
-                and not e.get("replaced")
-                and not e.get("next")
-            )
-            return names, ""
+        if self._asked == "next" and self._phase == "between" and not self._dealt_ahead():
+            return self._others_here(going_on=False), ""
         return (), ""
 
     def take_messages(self) -> list[Message]:

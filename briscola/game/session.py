@@ -82,6 +82,7 @@ __all__ = [
     "TableNews",
     "TableSession",
     "is_player",
+    "moved_on",
 ]
 
 
@@ -116,7 +117,12 @@ class TableNews:
     ``ended``: the reason the table ended (``host_left``, ``shutdown``...), None while it
     goes on; ``ended_message`` the words that came with it. Between hands, once the
     player asked for the next one: ``waiting``, the players the table still waits for; once
-    they asked for a rematch: ``waiting_host``, the name of the host who starts it."""
+    they asked for a rematch: ``waiting_host``, the name of the host who starts it.
+    ``ready``: the other players who have asked for the next hand (between hands) or for a
+    rematch (once the match is over); ``dealt``: the next hand (or the new match) has
+    already begun while this player is still on the last one's score. ``live``: the news
+    changes by itself (a table on the network): a screen showing it looks again a few
+    times a second."""
 
     connection: Connection = ""
     detail: str = ""
@@ -125,6 +131,9 @@ class TableNews:
     ended_message: str = ""
     waiting: tuple[str, ...] = ()
     waiting_host: str = ""
+    ready: tuple[str, ...] = ()
+    dealt: bool = False
+    live: bool = False
 
 
 #: A table with nothing to say (every local table, every replay).
@@ -221,3 +230,10 @@ class TableSession(SessionView, Protocol):
 def is_player(session: SessionView, seat: int) -> bool:
     """``seat`` is the person looking at the screen now: messages say "you" to them."""
     return seat == session.shown_seat and session.plays_here(seat) and not session.demo
+
+
+def moved_on(session: SessionView) -> bool:
+    """The hand in view is over and the player has gone on from it (asked for the next hand
+    or a rematch that the table waits for): the table shows nothing of it any more, only
+    the seats, until the next deal."""
+    return not session.hand_over and session.view().phase == "over"

@@ -131,6 +131,13 @@ class Scene:
     def forget_frame(self) -> None:
         """The window no longer shows this scene's last frame: the next one is drawn whole."""
 
+    def unchanged(self) -> bool:
+        """This frame would show just what the window shows (no input came, nothing moved,
+        nothing new to say): the App then leaves the window as it is. A scene that wakes
+        only to look at something (the network) says so, and such a look draws nothing.
+        The default: a frame always draws."""
+        return False
+
     def report(self) -> dict[str, Any]:
         """What is on screen and where, for end-to-end tests driving a real window: the
         named, clickable widgets of the scene (``BRISCOLA_REPORT``, see App)."""

@@ -1,7 +1,7 @@
-"""The recent hands: every hand finished on this computer is kept as a record in
+"""The hands' records on this computer. Every hand finished here is kept as a record in
 ``records/recent/`` (the newest :data:`KEPT`, the oldest dropped), so that any of them can be
 replayed or reviewed without having been saved by hand. A hand saved with "Save record"
-goes to ``records/`` and stays.
+(:func:`save_record`) goes to ``records/`` and stays.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Final
 from briscola.storage import paths
 from briscola.storage.files import atomic_write_json
 
-__all__ = ["KEPT", "keep_recent", "recent_dir"]
+__all__ = ["KEPT", "keep_recent", "recent_dir", "save_record"]
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +25,21 @@ KEPT: Final = 50
 
 def recent_dir() -> Path:
     return paths.records_dir() / "recent"
+
+
+def save_record(record: Mapping[str, Any], hand_number: int, folder: Path | None = None) -> Path:
+    """Write ``record`` into the records folder ("Save record"), under a name of its own
+    (the time and the hand's number); the path written. Raises :class:`OSError`."""
+    folder = folder or paths.records_dir()
+    stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+    base = f"briscola_{stamp}_hand-{hand_number}"
+    path = folder / f"{base}.json"
+    counter = 2
+    while path.exists():
+        path = folder / f"{base}_{counter}.json"
+        counter += 1
+    atomic_write_json(path, dict(record))
+    return path
 
 
 def keep_recent(

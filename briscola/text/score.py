@@ -1,10 +1,12 @@
 """What the score screen says about a hand: the verdict, the match, the details of a
-Chiamata auction, the standing. Plain text from a :class:`HandSummary` (no drawing)."""
+Chiamata auction, the standing, who else has asked to go on (online). Plain text from a
+:class:`HandSummary` (no drawing)."""
 
 from __future__ import annotations
 
+from briscola.game.session import TableNews
 from briscola.game.summary import HandSummary
-from briscola.text.i18n import _
+from briscola.text.i18n import _, ngettext
 from briscola.text.labels import bid_label, match_label, preset_label
 from briscola.text.names import card_the
 
@@ -194,3 +196,24 @@ class HandTexts:
             return _("Points"), list(zip(names, values, strict=True))
         values = [str(value) for value in summary.standing]
         return _("Hands won"), list(zip(names, values, strict=True))
+
+    def going_on(self, news: TableNews) -> str:
+        """Online, under the result: who else has asked to go on, or that the next hand
+        (the new match) has begun already ("" when there is nothing to say)."""
+        over = self.summary.match_over
+        if news.dealt:
+            if over:
+                return _("The new match has begun: Rematch takes you to the table.")
+            return _("The next hand has been dealt: Next hand takes you to it.")
+        if not news.ready:
+            return ""
+        names = ", ".join(news.ready)
+        if over:
+            return ngettext(
+                "{names} would like a rematch.", "{names} would like a rematch.", len(news.ready)
+            ).format(names=names)
+        return ngettext(
+            "{names} is ready for the next hand.",
+            "{names} are ready for the next hand.",
+            len(news.ready),
+        ).format(names=names)

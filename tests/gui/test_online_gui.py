@@ -27,6 +27,7 @@ from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer
 from briscola.client.session import RemoteSession
 from briscola.engine import Rules
+from briscola.game.session import moved_on
 from briscola.game.setup import SeatConfig, default_setup
 from briscola.gui.app import App
 from briscola.gui.hosting import EmbeddedHost, HostedSession, address_url, error_text
@@ -146,10 +147,13 @@ def plays_first_legal(table: TableScene, pump: Callable[[], None]) -> Callable[[
     return play
 
 
-def join_page_for_dario_s_table(app: App, owner: HeadlessPlayer, url: str) -> JoinScene:
-    """Dario makes a table for two on the server at ``url``; Anna opens Join a table with its
-    address and code filled in."""
-    owner.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+def join_page_for_dario_s_table(
+    app: App, owner: HeadlessPlayer, url: str, rules: Rules | None = None
+) -> JoinScene:
+    """Dario makes a table for two (``rules``: one hand of classic2 unless given) on the
+    server at ``url``; Anna opens Join a table with its address and code filled in."""
+    rules = rules or Rules.preset("classic2")
+    owner.client.create(rules, [{"kind": "human"}, {"kind": "human"}])
     code = owner.client.wait_for(lambda m: m["type"] == "joined", 10)["table"]
     start(app, MenuScene(app))
     app.open("online_join", player="Anna", address=url, code=code, lan=False)
@@ -160,10 +164,10 @@ def join_page_for_dario_s_table(app: App, owner: HeadlessPlayer, url: str) -> Jo
 
 
 def in_dario_s_waiting_room(
-    app: App, owner: HeadlessPlayer, url: str, pump: Callable[[], None]
+    app: App, owner: HeadlessPlayer, url: str, pump: Callable[[], None], rules: Rules | None = None
 ) -> WaitingRoomScene:
     """Anna joins Dario's table by address and code; the waiting room she is in."""
-    join = join_page_for_dario_s_table(app, owner, url)
+    join = join_page_for_dario_s_table(app, owner, url, rules)
     click(app, join.join_button.rect.center)
     wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "joined", pump)
     room = app.scene
@@ -189,11 +193,11 @@ def started_once_anna_is_ready(
 
 
 def at_dario_s_table(
-    app: App, owner: HeadlessPlayer, url: str, pump: Callable[[], None]
+    app: App, owner: HeadlessPlayer, url: str, pump: Callable[[], None], rules: Rules | None = None
 ) -> tuple[TableScene, Callable[[], None]]:
     """Anna joins Dario's table, is ready and Dario starts: the table, and a frame step
     that plays her first legal card at her turns."""
-    room = in_dario_s_waiting_room(app, owner, url, pump)
+    room = in_dario_s_waiting_room(app, owner, url, pump, rules)
     click(app, room.ready_button.rect.center)
     table = started_once_anna_is_ready(app, owner, pump)
     return table, plays_first_legal(table, pump)
@@ -428,6 +432,115 @@ def test_a_guest_who_asks_for_a_rematch_is_told_the_host_starts_it_and_plays_it(
         assert table.session.take_errors() == [] and owner.errors == []
     finally:
         owner.client.close()
+
+
+def score_note(app: App) -> str:
+    scene = app.scene
+    return scene.note if isinstance(scene, ScoreScene) else ""
+
+
+def test_the_score_screen_says_who_else_is_ready_and_the_table_waits_empty_for_the_deal(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    owner.auto_next = False  # Dario goes on when the test says so
+    pump = pump_all(owner)
+    rules = Rules.preset("classic2", match="best-of-5")  # three hands at least
+    try:
+        table, play = at_dario_s_table(app, owner, server.url, pump, rules)
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the first hand ends", play)
+        score = app.scene
+        assert isinstance(score, ScoreScene) and score.primary.name == "next"
+        assert score.live and score.note == ""
+        # Anna goes on first: the table waits for Dario, and shows nothing of the last hand.
+        score.skip()
+        wait_for(app, lambda: score.done, "the count is over", pump)
+        click(app, score.primary.rect.center)
+        wait_for(app, lambda: app.scene is table, "back at the table", pump)
+        waiting = "Waiting for Dario to go on to the next hand…"
+        wait_for(app, lambda: waiting in table.banner.notes, "told whom she waits for", pump)
+        board = table.board
+        assert moved_on(table.session)
+        assert not any(board.hands) and not board.piles and not board.table and not board.deck
+        assert board.briscola is None and board.shown_tricks() == 0
+        owner.client.next_hand()
+        wait_for(app, lambda: any(board.hands), "the second hand is dealt", pump)
+        assert not moved_on(table.session) and waiting not in table.banner.notes
+        # Dario goes on first: Anna's score screen says so, then takes her to the hand.
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the second hand ends", play)
+        score = app.scene
+        assert isinstance(score, ScoreScene) and score.note == ""
+        owner.client.next_hand()
+        ready = "Dario is ready for the next hand."
+        wait_for(app, lambda: score_note(app) == ready, "told Dario is ready", pump)
+        # Once the screen has shown it, looking at the network again draws nothing.
+        wait_for(app, score.unchanged, "the screen rests", pump)
+        assert score.next_frame_in() is not None and app.draw_changed() == []
+        click(app, score.primary.rect.center)
+        wait_for(app, lambda: any(table.board.hands), "the third hand is dealt", pump)
+        assert table.session.take_errors() == [] and owner.errors == []
+    finally:
+        owner.client.close()
+
+
+def test_a_rematch_the_host_started_while_the_guest_read_the_score_is_joined_without_asking(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        table, play = at_dario_s_table(app, owner, server.url, pump)
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
+        score = app.scene
+        assert isinstance(score, ScoreScene) and score.primary.name == "rematch"
+        wait_for(app, lambda: owner.match_over, "Dario hears the match is over", pump)
+        owner.client.start_game()
+        begun = "The new match has begun: Rematch takes you to the table."
+        wait_for(app, lambda: score.note == begun, "told the new match has begun", pump)
+        score.skip()
+        wait_for(app, lambda: score.done, "the count is over", pump)
+        click(app, score.primary.rect.center)
+        wait_for(app, lambda: any(table.board.hands), "the new match's hand is dealt", pump)
+        assert not table.banner.notes
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "its hand ends", play)
+        assert table.session.take_errors() == [] and owner.errors == []
+    finally:
+        owner.client.close()
+
+
+def test_the_host_s_score_screen_says_a_guest_would_like_a_rematch(app: App) -> None:
+    room = host_table(app, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+    assert room.host is not None
+    friend = guest(room.host.url, seed=4)
+    pump = pump_all(friend)
+    try:
+        friend.client.join(room.code)
+        friend.client.ready()
+        wait_for(app, lambda: room.start_button.enabled, "the friend is ready", pump)
+        click(app, room.start_button.rect.center)
+        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        wait_for(
+            app,
+            lambda: isinstance(app.scene, ScoreScene),
+            "the hand ends",
+            plays_first_legal(table, pump),
+        )
+        wait_for(app, lambda: friend.match_over, "Bruno hears the match is over", pump)
+        friend.client.next_hand()  # Bruno presses Rematch
+        wanted = "Bruno would like a rematch."
+        wait_for(app, lambda: score_note(app) == wanted, "told Bruno would like one", pump)
+        score = app.scene
+        assert isinstance(score, ScoreScene)
+        score.skip()
+        wait_for(app, lambda: score.done, "the count is over", pump)
+        click(app, score.primary.rect.center)
+        wait_for(app, lambda: any(table.board.hands), "the rematch is dealt", pump)
+        assert friend.errors == []
+    finally:
+        friend.client.close()
+        back_to_menu(app)
 
 
 def test_a_player_back_after_the_grace_period_takes_the_seat_back_from_the_computer(

@@ -9,7 +9,6 @@ menu) decide where to go: this screen never changes the scene stack by itself.
 
 from __future__ import annotations
 
-import datetime
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from briscola.engine import Card
+from briscola.game.session import TableNews
 from briscola.game.summary import HandSummary
 from briscola.gui.layout.scorefan import FanSpec, fan_row
 from briscola.gui.render.assets import card_size
@@ -31,14 +31,15 @@ from briscola.gui.widgets import (
     darken,
     draw_panel,
     draw_title,
+    elide_middle,
     fitted_scale,
     is_press,
     rounded,
     veiled_backdrop_under,
 )
 from briscola.gui.widgets.page import DESIGN, PageScene
-from briscola.storage import paths
 from briscola.storage.files import atomic_write_json
+from briscola.storage.recent import save_record
 from briscola.text.i18n import _
 from briscola.text.score import HandTexts
 
@@ -58,6 +59,8 @@ VEIL = 130
 FLOAT = 0.8
 #: Design height of a line of the match standing.
 STANDING_LINE = 23
+#: Seconds between two looks at an online table's news once the count is over.
+NEWS_POLL = 0.25
 
 
 @dataclass
@@ -86,29 +89,6 @@ def pile_order(pile: list[Card]) -> list[Card]:
     return sorted(pile, key=lambda card: (-card.points, card.suit, -card.rank))
 
 
-def elide_middle(font: pygame.font.Font, message: str, field: str, value: str, width: int) -> str:
-    """``message`` with ``value`` put in for ``{field}``, the value's middle replaced by "…"
-    as far as needed for the line to fit ``width``; a path keeps its file's name whole while
-    it can, and the start of the path.
-
-    >>> class Font:  # one pixel per character
-    ...     def size(self, text): return (len(text), 1)
-    >>> elide_middle(Font(), "Saved to {path}", "path", "/home/me/records/game.json", 30)
-    'Saved to /home/me/r…/game.json'
-    """
-    line = message.format(**{field: value})
-    cut = max(value.rfind("/"), value.rfind("\\"))
-    name = len(value) - cut if cut > 0 else 0
-    keep = len(value)
-    while font.size(line)[0] > width and keep > 2:
-        keep -= 1
-        tail = min(keep - 1, max(name, keep // 2))
-        head = keep - tail
-        short = value[:head] + "…" + (value[-tail:] if tail else "")
-        line = message.format(**{field: short})
-    return line
-
-
 class ScoreScene(PageScene, HandTexts):
     """The result of a hand over the table."""
 
@@ -126,10 +106,18 @@ class ScoreScene(PageScene, HandTexts):
         on_rematch: Callable[[], None],
         on_menu: Callable[[], None],
         epilogue: str = "",
+        news: Callable[[], TableNews] | None = None,
     ) -> None:
         super().__init__(app)
         self.summary, self.epilogue = summary, epilogue  # (the lesson's last word)
         self.on_next, self.on_rematch, self.on_menu = on_next, on_rematch, on_menu
+        #: The table's news (online: who else asked to go on, a hand dealt already), looked
+        #: at while the screen is up; ``note`` says it under the result.
+        self.news = news
+        self.live = news is not None and news().live
+        self.note = ""
+        #: Something changed since the last frame drawn; the last frame showed the end.
+        self._stale, self._settled = True, False
         self.t = 0.0
         self.saved_path: str | None = None
         #: Where the record went (or why it could not), shown in the details panel rather than
@@ -228,16 +216,8 @@ class ScoreScene(PageScene, HandTexts):
         """Write the hand's record as JSON into the records folder."""
         if not self.summary.record:
             return
-        stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
-        folder = paths.records_dir()
-        base = f"briscola_{stamp}_hand-{self.summary.hand_number}"
-        path = folder / f"{base}.json"
-        counter = 2
-        while path.exists():
-            path = folder / f"{base}_{counter}.json"
-            counter += 1
         try:
-            atomic_write_json(path, self.summary.record)
+            path = save_record(self.summary.record, self.summary.hand_number)
         except OSError as exc:
             error = str(exc.strerror or exc)
             self.save_note = _("Could not save the record: {error}").format(error=error)
@@ -261,6 +241,7 @@ class ScoreScene(PageScene, HandTexts):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
+        self._stale = True
         self.k = fitted_scale(self.app, *DESIGN)
         px = self.px
         margin = px(20)
@@ -272,9 +253,11 @@ class ScoreScene(PageScene, HandTexts):
         self.subtitle_box = pygame.Rect(inner.x, self.title_box.bottom, inner.width, px(24))
         button_h = px(46)
         buttons_y = inner.bottom - button_h
+        note_h = px(28) if self.live else 0
+        self.note_box = pygame.Rect(inner.x, buttons_y - px(6) - note_h, inner.width, note_h)
         lower_h = px(self.lower_height())
         rows_top = self.subtitle_box.bottom + px(12)
-        rows_bottom = buttons_y - px(14) - lower_h
+        rows_bottom = buttons_y - px(14) - lower_h - note_h
         n = max(1, len(self.summary.piles))
         row_gap = px(10)
         row_h = (rows_bottom - rows_top - (n - 1) * row_gap) // n
@@ -291,7 +274,9 @@ class ScoreScene(PageScene, HandTexts):
         self._place_rows()
         lower_top = rows_bottom + px(12)
         self.hint_box = pygame.Rect(inner.x, lower_top + px(20), inner.width, px(28))
-        lower = pygame.Rect(inner.x, lower_top, inner.width, buttons_y - px(12) - lower_top)
+        lower = pygame.Rect(
+            inner.x, lower_top, inner.width, buttons_y - px(12) - note_h - lower_top
+        )
         half = (lower.width - px(16)) // 2
         self.details_box = pygame.Rect(lower.x, lower.y, half, lower.height)
         self.standing_box = pygame.Rect(lower.right - half, lower.y, half, lower.height)
@@ -357,6 +342,7 @@ class ScoreScene(PageScene, HandTexts):
     # ------------------------------------------------------------------ events
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._stale = True
         if not self.done:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
                 self.skip()
@@ -371,6 +357,10 @@ class ScoreScene(PageScene, HandTexts):
     def update(self, dt: float) -> None:
         before = self.t
         self.t = min(self.end + 10.0, self.t + dt)
+        if self.news is not None:
+            note = self.going_on(self.news())
+            self._stale = self._stale or note != self.note
+            self.note = note
         if not self.instant:
             for c in self.cards:
                 land = c.start + self.flight
@@ -380,8 +370,14 @@ class ScoreScene(PageScene, HandTexts):
     # ------------------------------------------------------------------ drawing
 
     def next_frame_in(self) -> float | None:
-        # The count, the last points floating up, the fade-in of the result (see draw).
-        return 0.0 if self.t < self.end + max(FADE, FLOAT) else None
+        # The count, the last points floating up, the fade-in of the result (see draw);
+        # then, online, a look at the table's news now and then.
+        if self.t < self.end + max(FADE, FLOAT):
+            return 0.0
+        return NEWS_POLL if self.live else None
+
+    def unchanged(self) -> bool:
+        return self._settled and not self._stale
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -389,6 +385,7 @@ class ScoreScene(PageScene, HandTexts):
         px = self.px
         painter = self.painter
         painter.begin()
+        self._stale, self._settled = False, self.t >= self.end + max(FADE, FLOAT)
         if app.scenes and app.scenes[0] is self:
             app.draw_backdrop(surface)
         darken(surface, VEIL)
@@ -540,6 +537,8 @@ class ScoreScene(PageScene, HandTexts):
         details = self.details()
         heading, rows = self.standing_rows()
         standing_title = self.standing_title()
+        if self.note:
+            painter.fit(surface, self.note, self.note_box, px(17), theme.accent, align="center")
         if details or self.saved_path or self.save_note:
             details_box, standing_box = self.details_box, self.standing_box
         else:

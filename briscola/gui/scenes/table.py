@@ -21,7 +21,7 @@ import pygame
 
 from briscola.ai import hint
 from briscola.engine import Action, Card, GameState, Match, Play, Swap, TrickWon
-from briscola.game.session import TableSession
+from briscola.game.session import TableSession, moved_on
 from briscola.game.setup import GameSetup
 from briscola.gui.layout.table import TableLayout
 from briscola.gui.render.sprites import CardRenderer, CardSprite
@@ -284,7 +284,11 @@ class TableScene(Scene):
         self.app.open("pause", table=self)
 
     def toggle_last(self) -> None:
-        self.show_last = not self.show_last and bool(self.session.view().tricks)
+        self.show_last = not self.show_last and self.has_last_trick()
+
+    def has_last_trick(self) -> bool:
+        """A trick of the hand shown has been taken (not of a hand gone on from)."""
+        return bool(self.session.view().tricks) and not moved_on(self.session)
 
     def show_hint(self) -> None:
         if not self.awaiting_human:
@@ -409,7 +413,7 @@ class TableScene(Scene):
             isinstance(a, Swap) for a in self.session.legal_actions()
         )
         hud.hint.enabled = self.awaiting_human  # the auction's bids and call too
-        hud.last.enabled = bool(self.session.view().tricks)
+        hud.last.enabled = self.has_last_trick()
         pieces = [
             *label_pieces(painter, turn, turn is not None and painter.pulsing(turn)),
             *info_pieces(painter, turn),

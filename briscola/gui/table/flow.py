@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from briscola.game.session import TableSession
+from briscola.game.session import TableSession, moved_on
 from briscola.gui.table.director import Director
 from briscola.gui.table.hand_input import HandInput
 from briscola.gui.table.lesson import Teaching
@@ -59,6 +59,7 @@ class HandFlow:
             on_next=None if summary.match_over else self.next_hand,
             on_rematch=self.rematch,
             on_menu=self.to_menu,
+            news=self.session.news,
         )
 
     def _demo_next(self) -> float:
@@ -90,5 +91,6 @@ class HandFlow:
         events = self.session.new_events()
         if events:
             self.director.show(events)
-        else:  # the deal is not shown (hot seat): the table as it is now
+        elif not moved_on(self.session):  # the deal is not shown (hot seat): as it is now
             self.rebuild()
+        # (Else the next deal is still to come, online: an empty table until it does.)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from briscola.engine import PlayerView
+from briscola.game.session import moved_on
 from briscola.gui.render.assets import CARD_RATIO
 from briscola.gui.render.damage import Piece
 from briscola.gui.widgets import fit_text, rounded
@@ -104,12 +105,13 @@ def plate_pieces(
     thinking = painter.session.thinking()
     dots = "..." if app.settings.reduce_motion else "." * (1 + int(painter.captions.t * 3) % 3)
     pieces: list[Piece] = []
+    caller = None if moved_on(painter.session) else seen.caller  # (not the last hand's)
     for seat in range(board.n):
         spot = lay.spots[board.screen_index(seat)]
         parts = [painter.session.seats[seat].name]
-        if rules.chiamata and seat == seen.caller:
+        if rules.chiamata and seat == caller:
             parts.append(_("caller"))
-        if rules.chiamata and seat == board.revealed_partner and seat != seen.caller:
+        if rules.chiamata and seat == board.revealed_partner and seat != caller:
             parts.append(_("partner"))
         text = " · ".join(parts)
         glow: tuple[int, ...] | None = None
@@ -251,7 +253,7 @@ def _info_lines(painter: TablePainter, turn: int | None, seen: PlayerView) -> li
                 lines.append(_("Your turn"))
             else:
                 lines.append(_("{name} to play").format(name=session.seats[turn].name))
-        if rules.chiamata and seen.high_bid is not None:
+        if rules.chiamata and seen.high_bid is not None and seen.phase != "over":
             lines.append(_("Bid: {bid}").format(bid=bid_label(seen.high_bid, painter.style)))
     return lines
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from briscola.engine import Signal, Signalled, signal_kinds, view_signals
-from briscola.game.session import TableSession
+from briscola.game.session import TableSession, moved_on
 from briscola.gui.render.assets import CARD_RATIO
 from briscola.gui.render.segni import signal_icon
 from briscola.gui.table.board import Board
@@ -320,7 +320,7 @@ class SignalBar:
                     icon.set_alpha(90)
                 surface.blit(icon, icon.get_rect(center=rect.center))
         seen = self.session.view()
-        if not seen.signals:
+        if not seen.signals or moved_on(self.session):  # (the last hand's: gone on from it)
             return
         names = [seat.name for seat in self.session.seats]
         size = log_size(painter, seen.signals, names, seen.seat)

@@ -179,3 +179,26 @@ def draw_title(
 ) -> None:
     """A screen title: large, bold, with a soft shadow."""
     painter.fit(surface, text, box, box.height, colour, bold=True, align="center", shadow=True)
+
+
+def elide_middle(font: pygame.font.Font, message: str, field: str, value: str, width: int) -> str:
+    """``message`` with ``value`` put in for ``{field}``, the value's middle replaced by "…"
+    as far as needed for the line to fit ``width``; a path keeps its file's name whole while
+    it can, and the start of the path.
+
+    >>> class Font:  # one pixel per character
+    ...     def size(self, text): return (len(text), 1)
+    >>> elide_middle(Font(), "Saved to {path}", "path", "/home/me/records/game.json", 30)
+    'Saved to /home/me/r…/game.json'
+    """
+    line = message.format(**{field: value})
+    cut = max(value.rfind("/"), value.rfind("\\"))
+    name = len(value) - cut if cut > 0 else 0
+    keep = len(value)
+    while font.size(line)[0] > width and keep > 2:
+        keep -= 1
+        tail = min(keep - 1, max(name, keep // 2))
+        head = keep - tail
+        short = value[:head] + "…" + (value[-tail:] if tail else "")
+        line = message.format(**{field: short})
+    return line
