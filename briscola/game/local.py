@@ -134,6 +134,8 @@ class LocalSession:
         self.think_start = 0.0
         self.wait = 0.0  # seconds before the next computer move may start
         self.hand_done = False
+        #: The last view made: of which state, at which event and seat (see :meth:`view`).
+        self._seen: tuple[GameState, tuple[int, int], PlayerView] | None = None
 
     # ------------------------------------------------------------------ what the table reads
 
@@ -200,8 +202,16 @@ class LocalSession:
         return len(self.humans) == 1 and not self._demo
 
     def view(self) -> PlayerView:
-        assert self.state is not None, "start() first"
-        return view(self.state, self._shown if self._shown is not None else self.anchor)
+        """The shown seat's view, made once for each state of the hand (a table frame asks
+        for it a dozen times): every change to a hand's state adds an event, and a new hand
+        or a move taken back is a new state."""
+        state = self.state
+        assert state is not None, "start() first"
+        key = (len(state.events), self._shown if self._shown is not None else self.anchor)
+        made = self._seen
+        if made is None or made[0] is not state or made[1] != key:
+            made = self._seen = (state, key, view(state, key[1]))
+        return made[2]
 
     def new_events(self) -> list[Event]:
         state = self.state

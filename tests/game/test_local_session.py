@@ -8,7 +8,19 @@ import sys
 from concurrent.futures import Future
 
 from briscola.ai.base import Bot
-from briscola.engine import Action, Card, Dealt, HandStarted, Play, Played, PlayerView, Rules
+from briscola.engine import (
+    Action,
+    Card,
+    Dealt,
+    HandStarted,
+    Play,
+    Played,
+    PlayerView,
+    Rules,
+    Signal,
+    view_signals,
+)
+from briscola.engine.view import view
 from briscola.game.local import LocalSession
 from briscola.game.session import TableSession
 from briscola.game.setup import GameSetup, SeatConfig, default_setup, demo_setup
@@ -102,4 +114,39 @@ def test_hot_seat_hides_the_hands_after_a_move_and_waits_for_the_next_player() -
     assert session.shown_seat is None
     session.advance(0.1, True)
     assert session.waiting_for == 1 - first
+    session.close()
+
+
+def test_the_view_made_once_a_state_is_the_view_of_the_state_at_every_step() -> None:
+    """The session keeps the view it made until the hand's state changes: after every move,
+    signal, deal and undo it is the view made afresh."""
+    rules = Rules.preset("teams4", signals="partner", match="best-of-3")
+    setup = default_setup(rules, "easy")
+    setup.seed = 11
+    session = _session(setup)
+    session.start()
+    seen_states = set()
+    undone = False
+    for _step in range(400):
+        state = session.state
+        assert state is not None
+        assert session.view() == view(state, session.view().seat)
+        assert session.view() is session.view(), "made once while nothing changes"
+        seen_states.add(id(state))
+        if session.hand_over:
+            session.finish_hand()
+            session.next_hand()
+            continue
+        legal = session.legal_actions()
+        if legal:
+            offered = [s.kind for s in view_signals(session.view())]
+            if offered:
+                session.send_signal(Signal(offered[-1]))
+                assert session.view() == view(state, 0)
+            assert session.submit(legal[-1])
+            if not undone and len(state.trick) == 0 and session.can_undo and session.undo():
+                undone = True
+        session.new_events()
+        session.advance(0.1, True)
+    assert undone and len(seen_states) >= 3, "a move taken back and a new hand were seen"
     session.close()
