@@ -206,8 +206,8 @@ class MatchDriver:
         :meth:`record` wrote them): every finished hand is replayed and counted, the last
         one, if unfinished, is the hand under way, with who made its moves. Raises
         :class:`~briscola.engine.ReplayError` for a record that does not replay or does not
-        belong to the match (other rules, the wrong dealer). The computers start afresh from
-        ``rng``."""
+        belong to the match (other rules, the wrong dealer: the first hand's dealer deals
+        first, then each next seat in turn). The computers start afresh from ``rng``."""
         match = Match(rules, first_dealer=rules.players - 1)
         state: GameState | None = None
         played_by: Sequence[str] = ()
@@ -217,6 +217,8 @@ class MatchDriver:
             if match.is_over():
                 raise ReplayError(f"hand {number}: the match was over before it")
             hand = replay(doc)
+            if number == 1 and hand.rules == rules:  # (a rematch goes on round the table)
+                match = Match(rules, first_dealer=hand.dealer)
             if hand.rules != rules or hand.dealer != match.dealer:
                 raise ReplayError(f"hand {number}: not the next hand of this match")
             if hand.is_terminal():
@@ -258,8 +260,10 @@ class MatchDriver:
     # ------------------------------------------------------------------ playing
 
     def new_match(self) -> None:
-        """A new match with the same seats (the last seat deals first)."""
-        self.match = self._fresh_match()
+        """A new match with the same seats, dealt first by the seat whose turn it is to deal
+        (the deal goes on round the table from the last match: a rematch of two does not
+        give the same player the lead again)."""
+        self.match = Match(self.rules, first_dealer=self.match.dealer)
         self.state = None
         self.hand_closed = False
 

@@ -241,6 +241,27 @@ def test_a_record_of_another_match_is_refused_when_rebuilding() -> None:
         MatchDriver.rebuild(Rules.preset("teams4"), [*seats, *seats], random.Random(0), [finished])
 
 
+def test_a_rematch_is_dealt_first_by_the_next_seat_round_the_table_and_rebuilds() -> None:
+    """Match after match of one hand, the first deal goes round the table (two players
+    take turns to lead), and a rematch's hands rebuild as the match they are."""
+    for rules in (Rules.preset("classic2"), Rules.preset("teams4")):
+        seats = [Seat(f"P{i}", "bot", "easy") for i in range(rules.players)]
+        driver = MatchDriver(rules, seats, random.Random(3))
+        dealers = []
+        for _match in range(rules.players + 1):
+            if driver.match.is_over():
+                driver.new_match()
+            state = driver.deal()
+            dealers.append(state.dealer)
+            _play_out(driver)
+            record = driver.finish_hand()[0].record
+        n = rules.players
+        assert dealers == [(n - 1 + k) % n for k in range(n + 1)]
+        again = MatchDriver.rebuild(rules, seats, random.Random(0), [record])
+        assert again.match.is_over() and again.match.first_dealer == dealers[-1]
+        assert again.match.dealer == driver.match.dealer
+
+
 def test_a_seeded_driver_rebuilt_from_its_records_makes_the_same_computer_choices() -> None:
     """A table kept in a shared store: any process that replays the records plays on as
     the one it took over from would have, card for card, and deals the same next hand."""
