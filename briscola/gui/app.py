@@ -406,7 +406,7 @@ class App:
         screen = (id(self.screen), self.screen.get_size())
         shown = (tuple(id(scene) for scene in drawn), screen, bool(self.notices))
         same = shown == self._last_shown
-        if self.partial and same and not self.notices and drawn[-1].unchanged():
+        if self.partial and same and not self.notices and drawn and drawn[-1].unchanged():
             return []  # the top scene woke to look, and nothing changed (scenes under it rest)
         if self.partial and len(drawn) == 1 and not self.notices and same:
             return drawn[0].draw_changed(self.screen)
