@@ -508,6 +508,24 @@ def test_a_rematch_the_host_started_while_the_guest_read_the_score_is_joined_wit
         owner.client.close()
 
 
+def test_a_score_screen_says_the_table_is_gone_and_offers_the_menu_only(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        table, play = at_dario_s_table(app, owner, server.url, pump)
+        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
+        score = app.scene
+        assert isinstance(score, ScoreScene) and score.primary.enabled
+        server.stop()
+        wait_for(app, lambda: score.note == "The server closed.", "told the table is gone")
+        assert not score.primary.enabled and score.menu_button.enabled
+        assert score.save_button.enabled, "the hand's record can still be saved"
+    finally:
+        owner.client.close()
+
+
 def test_the_host_s_score_screen_says_a_guest_would_like_a_rematch(app: App) -> None:
     room = host_table(app, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
     assert room.host is not None

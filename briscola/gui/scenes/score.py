@@ -20,6 +20,7 @@ import pygame
 from briscola.engine import Card
 from briscola.game.session import TableNews
 from briscola.game.summary import HandSummary
+from briscola.gui.hosting import error_text
 from briscola.gui.layout.scorefan import FanSpec, fan_row
 from briscola.gui.render.assets import card_size
 from briscola.gui.render.tween import ease_out_cubic
@@ -358,7 +359,11 @@ class ScoreScene(PageScene, HandTexts):
         before = self.t
         self.t = min(self.end + 10.0, self.t + dt)
         if self.news is not None:
-            note = self.going_on(self.news())
+            news = self.news()
+            note = self.going_on(news)
+            if news.ended is not None:  # the table is gone: Menu (or save, review) only
+                note = error_text({"reason": news.ended, "message": news.ended_message})
+                self.primary.enabled = False
             self._stale = self._stale or note != self.note
             self.note = note
         if not self.instant:
