@@ -514,7 +514,7 @@ def test_a_score_screen_says_the_table_is_gone_and_offers_the_menu_only(
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        table, play = at_dario_s_table(app, owner, server.url, pump)
+        _table, play = at_dario_s_table(app, owner, server.url, pump)
         wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
         score = app.scene
         assert isinstance(score, ScoreScene) and score.primary.enabled
