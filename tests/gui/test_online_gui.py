@@ -127,6 +127,20 @@ def host_table(app: App, rules: Rules, seats: list[dict[str, Any]]) -> WaitingRo
     return room
 
 
+def started_with_the_friend(
+    app: App, room: WaitingRoomScene, friend: HeadlessPlayer, pump: Callable[[], None]
+) -> TableScene:
+    """The friend joins the host's table and is ready; the host clicks Start: the table."""
+    friend.client.join(room.code)
+    friend.client.ready()
+    wait_for(app, lambda: room.start_button.enabled, "the friend is ready", pump)
+    click(app, room.start_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    return table
+
+
 def seat_line(room: WaitingRoomScene, seat: int) -> dict[str, Any]:
     return room.seats()[seat]
 
@@ -203,6 +217,17 @@ def at_dario_s_table(
     return table, plays_first_legal(table, pump)
 
 
+def at_dario_s_score_screen(
+    app: App, owner: HeadlessPlayer, url: str, pump: Callable[[], None], rules: Rules | None = None
+) -> tuple[TableScene, Callable[[], None], ScoreScene]:
+    """Anna at Dario's table (:func:`at_dario_s_table`) until the first hand's score screen."""
+    table, play = at_dario_s_table(app, owner, url, pump, rules)
+    wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the first hand ends", play)
+    score = app.scene
+    assert isinstance(score, ScoreScene)
+    return table, play, score
+
+
 def test_a_hosted_table_is_joined_started_and_its_hand_played_by_clicks_over_the_network(
     app: App,
 ) -> None:
@@ -257,13 +282,7 @@ def test_a_match_over_the_network_goes_from_hand_to_hand_through_the_score_scree
     friend = guest(room.host.url, seed=5)
     pump = pump_all(friend)
     try:
-        friend.client.join(room.code)
-        friend.client.ready()
-        wait_for(app, lambda: room.start_button.enabled, "the friend is ready", pump)
-        click(app, room.start_button.rect.center)
-        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
-        table = app.scene
-        assert isinstance(table, TableScene)
+        table = started_with_the_friend(app, room, friend, pump)
         hands: list[int] = []
 
         def play() -> None:
@@ -415,10 +434,8 @@ def test_a_guest_who_asks_for_a_rematch_is_told_the_host_starts_it_and_plays_it(
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        table, play = at_dario_s_table(app, owner, server.url, pump)
-        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
-        score = app.scene
-        assert isinstance(score, ScoreScene) and score.primary.name == "rematch"
+        table, play, score = at_dario_s_score_screen(app, owner, server.url, pump)
+        assert score.primary.name == "rematch"
         click(app, score.primary.rect.center)
         wait_for(app, lambda: app.scene is table, "back at the table", pump)
         waiting = "Waiting for Dario to start the new match…"
@@ -447,10 +464,8 @@ def test_the_score_screen_says_who_else_is_ready_and_the_table_waits_empty_for_t
     pump = pump_all(owner)
     rules = Rules.preset("classic2", match="best-of-5")  # three hands at least
     try:
-        table, play = at_dario_s_table(app, owner, server.url, pump, rules)
-        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the first hand ends", play)
-        score = app.scene
-        assert isinstance(score, ScoreScene) and score.primary.name == "next"
+        table, play, score = at_dario_s_score_screen(app, owner, server.url, pump, rules)
+        assert score.primary.name == "next"
         assert score.live and score.note == ""
         # Anna goes on first: the table waits for Dario, and shows nothing of the last hand.
         score.skip()
@@ -489,10 +504,8 @@ def test_a_rematch_the_host_started_while_the_guest_read_the_score_is_joined_wit
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        table, play = at_dario_s_table(app, owner, server.url, pump)
-        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
-        score = app.scene
-        assert isinstance(score, ScoreScene) and score.primary.name == "rematch"
+        table, play, score = at_dario_s_score_screen(app, owner, server.url, pump)
+        assert score.primary.name == "rematch"
         wait_for(app, lambda: owner.match_over, "Dario hears the match is over", pump)
         owner.client.start_game()
         begun = "The new match has begun: Rematch takes you to the table."
@@ -514,10 +527,8 @@ def test_a_score_screen_says_the_table_is_gone_and_offers_the_menu_only(
     owner = guest(server.url, "Dario")
     pump = pump_all(owner)
     try:
-        _table, play = at_dario_s_table(app, owner, server.url, pump)
-        wait_for(app, lambda: isinstance(app.scene, ScoreScene), "the hand ends", play)
-        score = app.scene
-        assert isinstance(score, ScoreScene) and score.primary.enabled
+        _table, _play, score = at_dario_s_score_screen(app, owner, server.url, pump)
+        assert score.primary.enabled
         server.stop()
         wait_for(app, lambda: score.note == "The server closed.", "told the table is gone")
         assert not score.primary.enabled and score.menu_button.enabled
@@ -532,13 +543,7 @@ def test_the_host_s_score_screen_says_a_guest_would_like_a_rematch(app: App) -> 
     friend = guest(room.host.url, seed=4)
     pump = pump_all(friend)
     try:
-        friend.client.join(room.code)
-        friend.client.ready()
-        wait_for(app, lambda: room.start_button.enabled, "the friend is ready", pump)
-        click(app, room.start_button.rect.center)
-        wait_for(app, lambda: isinstance(app.scene, TableScene), "the table opens", pump)
-        table = app.scene
-        assert isinstance(table, TableScene)
+        table = started_with_the_friend(app, room, friend, pump)
         wait_for(
             app,
             lambda: isinstance(app.scene, ScoreScene),
