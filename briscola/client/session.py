@@ -31,9 +31,11 @@ from briscola.engine import (
     PlayerView,
     Rules,
     Signal,
+    Signalled,
     view_signals,
 )
 from briscola.engine.view import view_from_json
+from briscola.game.driver import HUMAN
 from briscola.game.session import Connection, Message, SeatInfo, SeatNews, TableNews
 from briscola.game.summary import HandSummary, summarize
 
@@ -79,6 +81,8 @@ class RemoteSession:
         self._match_over: MatchOver | None = None
         self._summary: HandSummary | None = None
         self._pending = False
+        #: Who made each signal of the view (``human``, or ``bot:LEVEL`` for a computer).
+        self._signals_by: dict[Signalled, object] = {}
         #: What this player asked for after the hand: "" (nothing yet), "next" (the next
         #: hand) or "rematch" (a new match, which the host starts).
         self._asked = ""
@@ -137,6 +141,10 @@ class RemoteSession:
         if self._view is None or seen.current_player != self._view.current_player:
             self._turn_since = time.monotonic()
         self._view = seen
+        tags = message.get("signals_by")
+        if not isinstance(tags, list) or len(tags) != len(seen.signals):
+            tags = [HUMAN] * len(seen.signals)  # (an older server: not said)
+        self._signals_by = dict(zip(seen.signals, tags, strict=True))
         self._events.extend(events)
         self._hand = int(message["hand"])
         self._moves = int(message["moves"])
@@ -381,6 +389,17 @@ class RemoteSession:
             and bool(entry.get("next")) == going_on
         )
 
+    def _computer_signals(self) -> frozenset[Signalled]:
+        """The view's signals a computer made for a person's seat."""
+        people = {
+            entry.get("seat")
+            for entry in (self.table or {}).get("seats", ())
+            if entry.get("kind") == "human"
+        }
+        return frozenset(
+            made for made, by in self._signals_by.items() if by != HUMAN and made.seat in people
+        )
+
     def news(self) -> TableNews:
         """The connection, who is away or replaced by a computer, who asked to go on, and
         the table's end (as the network has brought them: it is looked at first)."""
@@ -410,6 +429,7 @@ class RemoteSession:
             ready=self._ready(),
             dealt=self._phase in ("between", "over") and self._dealt_ahead(),
             live=True,
+            computer_signals=self._computer_signals(),
         )
         shown = self.banner()
         if shown is None or shown[0] not in ("reconnecting", "failed", "closed"):

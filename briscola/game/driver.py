@@ -144,8 +144,8 @@ class MatchDriver:
     ``time_limit(level)``: the seconds a computer of ``level`` may think. ``undo``: keep
     what is needed to take a person's moves back (one person against computers).
     ``app`` and ``clock`` (the local time by default) stamp the records. ``match``,
-    ``state`` and ``played_by`` resume a match where it was (a saved game, a table rebuilt
-    from its record).
+    ``state``, ``played_by`` and ``signalled_by`` resume a match where it was (a saved
+    game, a table rebuilt from its record).
     """
 
     def __init__(
@@ -161,6 +161,7 @@ class MatchDriver:
         match: Match | None = None,
         state: GameState | None = None,
         played_by: Sequence[str] = (),
+        signalled_by: Sequence[str] = (),
         seed: str | None = None,
     ) -> None:
         if len(seats) != rules.players:
@@ -183,6 +184,11 @@ class MatchDriver:
         self.played_by: list[str] = list(played_by)
         if state is not None and len(self.played_by) != len(hand_actions(state)):
             self.played_by = [self.seats[seat].tag for seat, _action in hand_actions(state)]
+        #: Who made each partner signal of this hand, in the order of ``state.signals``
+        #: (``human``, or ``bot:LEVEL`` for a computer, also one signalling for a person).
+        self.signalled_by: list[str] = list(signalled_by)
+        if state is not None and len(self.signalled_by) != len(state.signals):
+            self.signalled_by = [self.seats[made.seat].tag for made in state.signals]
         #: Hands dealt by this driver (across matches).
         self.deals = 0
         #: Moves taken back in this hand.
@@ -211,6 +217,7 @@ class MatchDriver:
         match = Match(rules, first_dealer=rules.players - 1)
         state: GameState | None = None
         played_by: Sequence[str] = ()
+        signalled_by: Sequence[str] = ()
         for number, doc in enumerate(records, 1):
             if state is not None:
                 raise ReplayError(f"hand {number}: the hand before it is unfinished")
@@ -226,10 +233,18 @@ class MatchDriver:
             else:
                 state = hand
                 meta = doc.get("meta")
-                movers = meta.get("played_by") if isinstance(meta, Mapping) else None
-                if isinstance(movers, list) and all(isinstance(m, str) for m in movers):
-                    played_by = movers
-        driver = cls(rules, seats, rng, match=match, state=state, played_by=played_by, **options)
+                played_by = _tags(meta, "played_by")
+                signalled_by = _tags(meta, "signalled_by")
+        driver = cls(
+            rules,
+            seats,
+            rng,
+            match=match,
+            state=state,
+            played_by=played_by,
+            signalled_by=signalled_by,
+            **options,
+        )
         driver.deals = len(records)
         driver.hand_closed = state is None and bool(records)
         return driver
@@ -275,6 +290,7 @@ class MatchDriver:
         self.state = self.match.new_hand(rng)
         self.deals += 1
         self.played_by = []
+        self.signalled_by = []
         self.undos = 0
         self.hand_closed = False
         self._bots_before = []
@@ -305,15 +321,22 @@ class MatchDriver:
         state = self.state
         if state is None or state.is_terminal():
             raise ValueError("no hand is being played")
-        return state.signal(seat, signal)
+        made = state.signal(seat, signal)
+        self.signalled_by.append(self.seats[seat].tag)
+        return made
 
-    def computer_signal(self, seat: int) -> Signalled | None:
-        """The computer of ``seat``, about to move, makes its (truthful) signal, if any."""
+    def computer_signal(self, seat: int, level: str | None = None) -> Signalled | None:
+        """The computer of ``seat`` (of ``level``, the seat's own by default), about to
+        move, makes its (truthful) signal, if any."""
         state = self.state
         if state is None or state.rules.signals == "off" or state.current_player != seat:
             return None
         chosen = choose_signal(view(state, seat))
-        return state.signal(seat, chosen) if chosen is not None else None
+        if chosen is None:
+            return None
+        made = state.signal(seat, chosen)
+        self.signalled_by.append(f"bot:{level or self.seats[seat].level}")
+        return made
 
     def computer_signals_between(self) -> list[Signalled]:
         """Between tricks, before the lead: the computers of the other seats make their
@@ -323,7 +346,9 @@ class MatchDriver:
         state = self.state
         if state is None:
             return []
-        return signals_between(state, lambda seat: self.seats[seat].computer_plays)
+        made = signals_between(state, lambda seat: self.seats[seat].computer_plays)
+        self.signalled_by += [f"bot:{self.seats[m.seat].level}" for m in made]
+        return made
 
     def bot_job(self, stand_in: str | None = None) -> BotJob:
         """Ask the computer of the seat to move (or, with ``stand_in``, a computer of that
@@ -333,7 +358,7 @@ class MatchDriver:
         if state is None or seat_index is None:
             raise ValueError("nobody is to move")
         seat = self.seats[seat_index]
-        self.computer_signal(seat_index)
+        self.computer_signal(seat_index, stand_in)
         if stand_in is not None:
             bot, level, forced = self._new_bot(stand_in, seat_index), stand_in, True
         elif self.seed is not None:
@@ -412,6 +437,7 @@ class MatchDriver:
             rebuilt.apply(action)
         self.state = rebuilt
         self.played_by = self.played_by[:last]
+        self.signalled_by = self.signalled_by[: len(rebuilt.signals)]
         if self._bots_before:
             for sitting, bot in zip(self.seats, self._bots_before.pop(), strict=True):
                 sitting.bot = bot
@@ -446,7 +472,8 @@ class MatchDriver:
 
     def record(self, unfinished: str | None = None) -> dict[str, Any]:
         """The record of the hand (``briscola-record/1``), finished or not, with who sat
-        where, who made each move (``played_by``) and where in the match it was."""
+        where, who made each move (``played_by``) and each partner signal
+        (``signalled_by``, with signals only) and where in the match it was."""
         state = self.state
         if state is None:
             raise ValueError("no hand has been dealt")
@@ -458,6 +485,8 @@ class MatchDriver:
             "app": self.app,
             "date": (self.clock or now)(),
         }
+        if state.signals:
+            meta["signalled_by"] = list(self.signalled_by)
         if self.undos:
             meta["undos"] = self.undos
         if unfinished is not None:
@@ -476,3 +505,12 @@ class MatchDriver:
         else:
             rng = random.Random(self.rng.random())
         return make_bot(level, rng, time_limit=self.time_limit(level))
+
+
+def _tags(meta: object, key: str) -> list[str]:
+    """A record's ``meta[key]`` when it is a list of tags (``human``, ``bot:LEVEL``), else
+    nothing (the driver then names each seat's own player)."""
+    tags = meta.get(key) if isinstance(meta, Mapping) else None
+    if isinstance(tags, list) and all(isinstance(tag, str) for tag in tags):
+        return list(tags)
+    return []

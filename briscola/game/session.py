@@ -70,7 +70,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from briscola.engine import Action, Event, PlayerView, Rules, Signal
+from briscola.engine import Action, Event, PlayerView, Rules, Signal, Signalled
 from briscola.game.summary import HandSummary
 
 __all__ = [
@@ -122,7 +122,8 @@ class TableNews:
     rematch (once the match is over); ``dealt``: the next hand (or the new match) has
     already begun while this player is still on the last one's score. ``live``: the news
     changes by itself (a table on the network): a screen showing it looks again a few
-    times a second."""
+    times a second. ``computer_signals``: the partner signals of the view that a computer
+    made for a person (away, or out of time for a move)."""
 
     connection: Connection = ""
     detail: str = ""
@@ -134,6 +135,7 @@ class TableNews:
     ready: tuple[str, ...] = ()
     dealt: bool = False
     live: bool = False
+    computer_signals: frozenset[Signalled] = frozenset()
 
 
 #: A table with nothing to say (every local table, every replay).

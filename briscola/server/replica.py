@@ -14,12 +14,14 @@ from briscola.engine import (
     GameState,
     MatchOver,
     Rules,
+    Signal,
+    Signalled,
     action_from_json,
     signal_from_json,
     to_record,
 )
 from briscola.engine import replay as replay_record
-from briscola.game.driver import MatchDriver
+from briscola.game.driver import HUMAN, MatchDriver
 from briscola.server.seats import SeatKind
 from briscola.server.store import StoredTable
 from briscola.server.tables import Table
@@ -67,7 +69,7 @@ def table_meta(table: Table) -> dict[str, Any]:
 
 def table_ops(table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
     """What to store for a change of ``kind`` at ``table`` (``seats``, ``deal``, ``move``
-    with its action, ``signal`` with its seat and signal, ``hand``, ``closed``):
+    with its action, ``signal`` with the signal made (a ``Signalled``), ``hand``, ``closed``):
     ``(OP, key part, value)`` for
     :meth:`~briscola.server.store.Store.write`."""
     ops: list[tuple[str, str, str]] = []
@@ -83,9 +85,11 @@ def table_ops(table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
     elif kind == "move" and driver is not None and isinstance(data, Action):
         move = {"a": data.to_json(), "by": driver.played_by[-1]}
         ops.append(("RPUSH", "moves", json.dumps(move, separators=(",", ":"))))
-    elif kind == "signal" and driver is not None:  # (seat, Signal): not a move
-        seat, signal = data
-        signalled = {"s": signal.to_json(), "seat": seat}
+    elif kind == "signal" and driver is not None and state is not None:  # not a move
+        made: Signalled = data
+        index = state.signals.index(made)
+        by = driver.signalled_by[index] if index < len(driver.signalled_by) else HUMAN
+        signalled = {"s": Signal(made.kind).to_json(), "seat": made.seat, "by": by}
         ops.append(("RPUSH", "moves", json.dumps(signalled, separators=(",", ":"))))
     elif kind == "hand" and driver is not None:
         doc = driver.record()
@@ -97,14 +101,18 @@ def table_ops(table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
 
 def hand_so_far(deal: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
     """The record of the hand under way: its deal, then the stored moves in order (a move
-    ``{"a": ACTION, "by": WHO}``, or a partner signal ``{"s": {"signal": KIND}, "seat": S}``)."""
+    ``{"a": ACTION, "by": WHO}``, or a partner signal ``{"s": {"signal": KIND}, "seat": S,
+    "by": WHO}``; a signal stored by an older server has no ``by``: a person's)."""
     state = replay_record(deal)
     for move in moves:
         if "s" in move:
             state.signal(int(move["seat"]), signal_from_json(move["s"]))
         else:
             state.apply(action_from_json(move["a"]))
-    return to_record(state, {"played_by": [m["by"] for m in moves if "s" not in m]})
+    meta: dict[str, Any] = {"played_by": [m["by"] for m in moves if "s" not in m]}
+    if state.signals:
+        meta["signalled_by"] = [str(m.get("by", HUMAN)) for m in moves if "s" in m]
+    return to_record(state, meta)
 
 
 def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | None:

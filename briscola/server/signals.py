@@ -15,7 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from briscola.engine import GameState, IllegalMoveError, Signal, signal_from_json
+from briscola.engine import GameState, IllegalMoveError, signal_from_json
 from briscola.game.driver import BotJob, MatchDriver
 from briscola.server.seats import Seat, TableError
 
@@ -50,11 +50,11 @@ def person_signalled(table: Table, seat: Seat, data: Mapping[str, Any]) -> None:
     if table.driver is None:
         raise TableError("wrong_phase", "no hand is being played")
     try:
-        table.driver.signal(seat.index, signal)
+        made = table.driver.signal(seat.index, signal)
     except (IllegalMoveError, ValueError) as exc:
         raise TableError("illegal", str(exc)) from None
     if table.journal is not None:
-        table.journal.note(table, "signal", (seat.index, signal))
+        table.journal.note(table, "signal", made)
     table.touched = time.monotonic()
     table._update_all()
 
@@ -67,7 +67,7 @@ def computers_signal_between(table: Table) -> None:
         return
     for made in driver.computer_signals_between():
         if table.journal is not None:
-            table.journal.note(table, "signal", (made.seat, Signal(made.kind)))
+            table.journal.note(table, "signal", made)
 
 
 def bot_job_with_signal(table: Table, driver: MatchDriver, stand_in: str | None) -> BotJob:
@@ -80,6 +80,6 @@ def bot_job_with_signal(table: Table, driver: MatchDriver, stand_in: str | None)
         return job
     for made in state.signals[before:]:
         if table.journal is not None:
-            table.journal.note(table, "signal", (made.seat, Signal(made.kind)))
+            table.journal.note(table, "signal", made)
     table._update_all()
     return job

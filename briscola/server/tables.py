@@ -30,7 +30,7 @@ from briscola.engine import (
     action_from_json,
     view,
 )
-from briscola.game.driver import MatchDriver
+from briscola.game.driver import HUMAN, MatchDriver
 from briscola.game.driver import Seat as Player
 from briscola.protocol.wire import encode, event_to_json
 from briscola.server.fair import FairPool
@@ -157,6 +157,7 @@ class Table(Pace):
         seat.sent = len(state.events)
         if self.match_over is not None and (reset or self.phase == "over"):
             events.append(event_to_json(self.match_over))
+        seen = view(state, seat.index)
         message: dict[str, Any] = {
             "type": "update",
             "deal": self.deals,
@@ -164,10 +165,14 @@ class Table(Pace):
             "moves": self.moves,
             "reset": reset,
             "events": events,
-            "view": view(state, seat.index).to_json(),
+            "view": seen.to_json(),
             "standing": list(match.standing),
             "phase": self.phase,
         }
+        if seen.signals and self.driver is not None:
+            # Who made each signal of the view: a computer, also one standing in for a person.
+            by = dict(zip(state.signals, self.driver.signalled_by, strict=False))
+            message["signals_by"] = [by.get(made, HUMAN) for made in seen.signals]
         if state.is_terminal() and self.driver is not None:
             # Every card has been played face up: the record tells nothing new.
             message["record"] = self.driver.record()

@@ -65,11 +65,21 @@ def signal_label(kind: str) -> str:
     return _(SIGNAL_LABELS[kind])
 
 
-def signal_log_line(name: str, kind: str, mine: bool) -> str:
-    """One line of the hand's log of signals."""
+def signal_log_line(name: str, kind: str, mine: bool, computer: bool = False) -> str:
+    """One line of the hand's log of signals (``computer``: made by a computer for the
+    person of that seat, away or out of time).
+
+    >>> signal_log_line("Bruno", "ace", False, computer=True)
+    'Bruno (computer): Ace of trump'
+    """
+    signal = signal_label(kind)
     if mine:
-        return _("You: {signal}").format(signal=signal_label(kind))
-    return _("{name}: {signal}").format(name=name, signal=signal_label(kind))
+        if computer:
+            return _("Computer for you: {signal}").format(signal=signal)
+        return _("You: {signal}").format(signal=signal)
+    if computer:
+        return _("{name} (computer): {signal}").format(name=name, signal=signal)
+    return _("{name}: {signal}").format(name=name, signal=signal)
 
 
 def signals_mode_label(mode: str) -> str:

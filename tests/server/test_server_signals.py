@@ -226,6 +226,7 @@ def test_a_table_taken_over_from_the_store_keeps_its_signals() -> None:
     seats = [Player(f"P{i}", "human") for i in range(4)]
     driver = MatchDriver(rules, seats, random.Random(3))
     state = driver.deal()
+    driver.replace(3, "hard")
     deal = to_record(GameState(state.rules, state.deck, state.dealer))
     table = SimpleNamespace(driver=driver, state=state)
     moves: list[dict[str, Any]] = []
@@ -234,8 +235,11 @@ def test_a_table_taken_over_from_the_store_keeps_its_signals() -> None:
         seat = state.current_player or 0
         options = legal_signals(state, seat)
         if options:
-            driver.signal(seat, options[0])
-            ops = table_ops(table, "signal", (seat, options[0]))  # type: ignore[arg-type]
+            made = driver.signal(seat, options[0])
+            ops = table_ops(table, "signal", made)  # type: ignore[arg-type]
+            moves += [json.loads(value) for op, key, value in ops if key == "moves"]
+        for made in driver.computer_signals_between():  # a computer stands in for seat 3
+            ops = table_ops(table, "signal", made)  # type: ignore[arg-type]
             moves += [json.loads(value) for op, key, value in ops if key == "moves"]
         action = rng.choice(state.legal_actions())
         driver.apply(action)
@@ -245,6 +249,10 @@ def test_a_table_taken_over_from_the_store_keeps_its_signals() -> None:
     rebuilt = hand_so_far(deal, moves)
     assert rebuilt["signals"] == to_record(state)["signals"]
     assert rebuilt["meta"]["played_by"] == driver.played_by
+    assert rebuilt["meta"]["signalled_by"] == driver.signalled_by
+    assert set(driver.signalled_by) == {"human", "bot:hard"}, "a person's and a stand-in's"
+    again = MatchDriver.rebuild(rules, seats, random.Random(0), [rebuilt])
+    assert again.signalled_by == driver.signalled_by
 
 
 def test_a_remote_session_sends_a_signal_and_its_partner_sees_it(
@@ -294,6 +302,68 @@ def test_a_remote_session_sends_a_signal_and_its_partner_sees_it(
             session.advance(0.016, idle=True)
             session.wait(0.05)
         assert not session.send_signal(Signal("ace")), "once a trick"
+    finally:
+        host.close()
+        for other in others:
+            other.client.close()
+
+
+def test_a_signal_a_computer_made_for_a_person_out_of_time_is_told_apart(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    """Anna never moves: each time her turn runs out a computer moves for her, and signals
+    first when it has something to say; her view's signals say which were the computer's
+    (``signals_by``), and the others' updates say it too."""
+    import time
+
+    from briscola.client.session import RemoteSession
+    from briscola.text.signals import signal_log_line
+
+    server = make_server(turn_timeout=0.2, seed=5)
+    rules = Rules.preset("teams4", signals="partner")
+    host = NetClient(server.url, "Anna").start()
+    others = [HeadlessPlayer(NetClient(server.url, f"P{i}").start()) for i in (1, 2, 3)]
+    try:
+        host.create(rules)
+        joined = host.wait_for(lambda m: m["type"] == "joined", 10)
+        for other in others:
+            other.client.join(joined["table"])
+            other.client.ready()
+        host.wait_for(lambda m: m["type"] == "table" and all(s["ready"] for s in m["seats"]), 10)
+        host.start_game()
+        backlog: list[dict[str, Any]] = []
+        while not backlog or backlog[-1]["type"] != "update":
+            backlog.append(host.incoming.get(timeout=10))
+        session = RemoteSession(host, backlog)
+        session.start()
+        deadline = time.monotonic() + 30
+
+        def mine() -> list[Any]:
+            return [s for s in session.view().signals if s.seat == 0]
+
+        while not mine():
+            assert time.monotonic() < deadline, "no computer signalled for Anna"
+            assert session.view().phase != "over", "a hand without a signal for Anna"
+            for other in others:
+                other.pump()
+            session.advance(0.016, idle=True)
+            session.wait(0.05)
+        news = session.news()
+        assert set(mine()) <= news.computer_signals
+        assert signal_log_line("Anna", mine()[0].kind, True, True).startswith("Computer for you")
+        # Anna's partner (seat 2) is told the same of her signals.
+        for other in others:
+            other.run_until(lambda p: p.view is not None and p.view.seat in (1, 2, 3), 10)
+        partner = next(p for p in others if p.view is not None and p.view.seat == 2)
+        partner.run_until(lambda p: p.view is not None and any(s.seat == 0 for s in p.view.signals))
+        update = next(f for f in reversed(partner.frames) if f.get("type") == "update")
+        made = update["view"]["signals"]
+        assert len(update["signals_by"]) == len(made)
+        assert all(
+            tag.startswith("bot:")
+            for tag, s in zip(update["signals_by"], made, strict=True)
+            if s["seat"] == 0
+        )
     finally:
         host.close()
         for other in others:

@@ -17,7 +17,7 @@ partial frames redraw it like the other chrome.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -76,15 +76,22 @@ def latest_signals(signals: Sequence[Signalled], lines: int = LOG_LINES) -> list
 
 
 def _log_lines(
-    painter: TablePainter, signals: Sequence[Signalled], names: Sequence[str], viewer: int | None
+    painter: TablePainter,
+    signals: Sequence[Signalled],
+    names: Sequence[str],
+    viewer: int | None,
+    computer: Collection[Signalled] = (),
 ) -> tuple[list[Signalled], list[pygame.Surface], pygame.Surface, int, pygame.Rect]:
-    """The log's lines, title, line height and box (placed at the origin)."""
+    """The log's lines, title, line height and box (placed at the origin); ``computer``:
+    the signals a computer made for a person."""
     app, px = painter.app, painter.px
     shown = latest_signals(signals)
     icon, size = px(20), px(15)
     lines = [
         app.assets.text(
-            signal_log_line(names[s.seat], s.kind, s.seat == viewer), size, app.theme.text
+            signal_log_line(names[s.seat], s.kind, s.seat == viewer, s in computer),
+            size,
+            app.theme.text,
         )
         for s in shown
     ]
@@ -96,10 +103,14 @@ def _log_lines(
 
 
 def log_size(
-    painter: TablePainter, signals: Sequence[Signalled], names: Sequence[str], viewer: int | None
+    painter: TablePainter,
+    signals: Sequence[Signalled],
+    names: Sequence[str],
+    viewer: int | None,
+    computer: Collection[Signalled] = (),
 ) -> tuple[int, int]:
     """The size of the log's box (see :func:`draw_signal_log`)."""
-    return _log_lines(painter, signals, names, viewer)[4].size
+    return _log_lines(painter, signals, names, viewer, computer)[4].size
 
 
 def draw_signal_log(
@@ -109,14 +120,16 @@ def draw_signal_log(
     names: Sequence[str],
     viewer: int | None,
     bottom_right: tuple[int, int],
+    computer: Collection[Signalled] = (),
 ) -> pygame.Rect | None:
     """The latest signals of the hand, one line each (face, who, what), in a box whose
-    bottom right corner is ``bottom_right``; returns the box (None when there are none)."""
+    bottom right corner is ``bottom_right`` (``computer``: those a computer made for a
+    person, said so); returns the box (None when there are none)."""
     if not signals:
         return None
     app, px = painter.app, painter.px
     icon = px(20)
-    shown, lines, title, line_h, box = _log_lines(painter, signals, names, viewer)
+    shown, lines, title, line_h, box = _log_lines(painter, signals, names, viewer, computer)
     box.bottomright = bottom_right
     surface.blit(rounded(box.size, (*app.theme.shade, 150), px(8)), painter.mark(box))
     surface.blit(title, (box.x + px(8), box.y + px(5)))
@@ -323,9 +336,10 @@ class SignalBar:
         if not seen.signals or moved_on(self.session):  # (the last hand's: gone on from it)
             return
         names = [seat.name for seat in self.session.seats]
-        size = log_size(painter, seen.signals, names, seen.seat)
+        computer = self.session.news().computer_signals
+        size = log_size(painter, seen.signals, names, seen.seat, computer)
         corner = self._log_corner(bar, size)
-        draw_signal_log(surface, painter, seen.signals, names, seen.seat, corner)
+        draw_signal_log(surface, painter, seen.signals, names, seen.seat, corner, computer)
 
     def _draw_bubbles(self, surface: pygame.Surface, painter: TablePainter) -> None:
         """The face of a fresh signal, and its word, beside the signaller's name plate."""
