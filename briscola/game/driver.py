@@ -275,9 +275,9 @@ class MatchDriver:
     # ------------------------------------------------------------------ playing
 
     def new_match(self) -> None:
-        """A new match with the same seats, dealt first by the seat whose turn it is to deal
-        (the deal goes on round the table from the last match: a rematch of two does not
-        give the same player the lead again)."""
+        """A new match with the same seats, dealt first by the seat whose turn it is to deal:
+        the deal goes on round the table from the last match's last hand, as it passes after
+        every hand (the same seat no longer deals the first hand of every match)."""
         self.match = Match(self.rules, first_dealer=self.match.dealer)
         self.state = None
         self.hand_closed = False

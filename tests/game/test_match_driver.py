@@ -242,8 +242,8 @@ def test_a_record_of_another_match_is_refused_when_rebuilding() -> None:
 
 
 def test_a_rematch_is_dealt_first_by_the_next_seat_round_the_table_and_rebuilds() -> None:
-    """Match after match of one hand, the first deal goes round the table (two players
-    take turns to lead), and a rematch's hands rebuild as the match they are."""
+    """Match after match of one hand, the first deal goes round the table (it passes after
+    every hand, across matches too), and a rematch's hands rebuild as the match they are."""
     for rules in (Rules.preset("classic2"), Rules.preset("teams4")):
         seats = [Seat(f"P{i}", "bot", "easy") for i in range(rules.players)]
         driver = MatchDriver(rules, seats, random.Random(3))

@@ -40,6 +40,7 @@ from briscola.gui.scenes.pause import PauseScene
 from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.scenes.waiting_room import WaitingRoomScene
+from briscola.gui.table.plates import plate_pieces
 from briscola.protocol.lan import LanTable
 from briscola.protocol.wire import spaced_code
 from briscola.server import ServerConfig, ServerThread
@@ -478,6 +479,8 @@ def test_the_score_screen_says_who_else_is_ready_and_the_table_waits_empty_for_t
         assert moved_on(table.session)
         assert not any(board.hands) and not board.piles and not board.table and not board.deck
         assert board.briscola is None and board.shown_tricks() == 0
+        plates = plate_pieces(table.painter, None, False, table.session.view())
+        assert [plan.dealer for _name, plan, _draw in plates] == [None, None], "no last dealer"
         owner.client.next_hand()
         wait_for(app, lambda: any(board.hands), "the second hand is dealt", pump)
         assert not moved_on(table.session) and waiting not in table.banner.notes

@@ -105,7 +105,8 @@ def plate_pieces(
     thinking = painter.session.thinking()
     dots = "..." if app.settings.reduce_motion else "." * (1 + int(painter.captions.t * 3) % 3)
     pieces: list[Piece] = []
-    caller = None if moved_on(painter.session) else seen.caller  # (not the last hand's)
+    gone_on = moved_on(painter.session)  # the last hand's caller and dealer are not shown
+    caller = None if gone_on else seen.caller
     for seat in range(board.n):
         spot = lay.spots[board.screen_index(seat)]
         parts = [painter.session.seats[seat].name]
@@ -131,7 +132,9 @@ def plate_pieces(
             colour=painter.seat_colour(seat, seen),
             glow=glow,
             # Translators: the dealer's button beside a name: one letter.
-            dealer=pgettext("dealer", "D") if painter.session.dealer == seat else None,
+            dealer=pgettext("dealer", "D")
+            if painter.session.dealer == seat and not gone_on
+            else None,
             thinking=_("thinking") + dots if thinks else None,
             above=board.screen_index(seat) == 0,
             scale=px(100),
