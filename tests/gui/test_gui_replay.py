@@ -75,3 +75,23 @@ def test_autoplay_advances() -> None:
         app.step(1 / 60)
     assert scene.index >= 1
     app.close()
+
+
+def test_a_replay_tells_the_signals_a_computer_made_for_a_person() -> None:
+    from briscola.game.driver import MatchDriver, Seat
+    from briscola.gui.scenes.replay import computer_signals
+
+    rules = Rules.preset("teams4", signals="partner")
+    seats = [Seat(f"P{i}", "human") for i in range(4)]
+    driver = MatchDriver(rules, seats, random.Random(3))
+    state = driver.deal()
+    driver.replace(1, "medium")  # a computer plays for P1 from the start
+    for _ in range(12):
+        driver.computer_signals_between()
+        driver.apply(random.Random(len(state.events)).choice(state.legal_actions()))
+    doc = driver.record()
+    by_computer = computer_signals(doc, replay(doc))
+    assert by_computer, "the stand-in signalled"
+    assert by_computer == {s for s in replay(doc).signals if s.seat == 1}
+    doc["meta"].pop("signalled_by")
+    assert computer_signals(doc, replay(doc)) == frozenset(), "an older record: not said"

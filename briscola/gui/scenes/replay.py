@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from briscola.engine import GameState, ReplayError, Rules, Trick, parse_json, replay
+from briscola.engine import GameState, ReplayError, Rules, Signalled, Trick, parse_json, replay
 from briscola.gui.layout.table import TableLayout
 from briscola.gui.render.sprites import CardRenderer
 from briscola.gui.render.tween import Tweener
@@ -106,6 +106,23 @@ def review_seat(doc: dict[str, Any]) -> int | None:
         return None
     humans = [i for i, p in enumerate(players) if isinstance(p, dict) and p.get("kind") == "human"]
     return humans[0] if len(humans) == 1 else None
+
+
+def computer_signals(doc: dict[str, Any], final: GameState) -> frozenset[Signalled]:
+    """The record's partner signals that a computer made for a person (``meta``'s
+    ``signalled_by`` and ``players``, where usable: a record without them has none)."""
+    meta = _meta(doc)
+    tags, players = meta.get("signalled_by"), meta.get("players")
+    if not isinstance(tags, list) or len(tags) != len(final.signals):
+        return frozenset()
+    if not isinstance(players, list):
+        return frozenset()
+    people = {i for i, p in enumerate(players) if isinstance(p, dict) and p.get("kind") == "human"}
+    return frozenset(
+        made
+        for made, tag in zip(final.signals, tags, strict=True)
+        if tag != "human" and made.seat in people
+    )
 
 
 def load_entries(folder: Path | None = None) -> list[RecordEntry]:
@@ -228,6 +245,7 @@ class ReplayScene(Scene):
         self.path = path
         self.final = replay(doc)
         self.names = _names(doc, self.final.rules.players)
+        self.by_computer = computer_signals(doc, self.final)
         self.tricks: list[Trick] = list(self.final.tricks)
         self.states = [self._state_after(i) for i in range(len(self.tricks) + 1)]
         self.index = 0
@@ -380,8 +398,9 @@ class ReplayScene(Scene):
         if self.states[self.index].signals:  # the hand's signals so far (issue 25)
             top = min(button.rect.top for button in self.group.widgets if button.visible)
             signals = self.states[self.index].signals
+            corner = (lay.w - px(12), top - px(8))
             draw_signal_log(
-                surface, self.painter, signals, self.names, None, (lay.w - px(12), top - px(8))
+                surface, self.painter, signals, self.names, None, corner, self.by_computer
             )
 
     def _status_panel(self, size: tuple[int, int]) -> pygame.Rect:
