@@ -35,8 +35,14 @@ from briscola.engine import (
     view_signals,
 )
 from briscola.engine.view import view_from_json
-from briscola.game.driver import HUMAN
-from briscola.game.session import Connection, Message, SeatInfo, SeatNews, TableNews
+from briscola.game.session import (
+    Connection,
+    Message,
+    SeatInfo,
+    SeatNews,
+    TableNews,
+    made_for_people,
+)
 from briscola.game.summary import HandSummary, summarize
 
 if TYPE_CHECKING:
@@ -81,8 +87,9 @@ class RemoteSession:
         self._match_over: MatchOver | None = None
         self._summary: HandSummary | None = None
         self._pending = False
-        #: Who made each signal of the view (``human``, or ``bot:LEVEL`` for a computer).
-        self._signals_by: dict[Signalled, object] = {}
+        #: Who made each signal of the view (``human``, or ``bot:LEVEL`` for a computer), as
+        #: the last update said (see :func:`~briscola.game.session.made_for_people`).
+        self._signals_by: object = None
         #: What this player asked for after the hand: "" (nothing yet), "next" (the next
         #: hand) or "rematch" (a new match, which the host starts).
         self._asked = ""
@@ -141,10 +148,7 @@ class RemoteSession:
         if self._view is None or seen.current_player != self._view.current_player:
             self._turn_since = time.monotonic()
         self._view = seen
-        tags = message.get("signals_by")
-        if not isinstance(tags, list) or len(tags) != len(seen.signals):
-            tags = [HUMAN] * len(seen.signals)  # (an older server: not said)
-        self._signals_by = dict(zip(seen.signals, tags, strict=True))
+        self._signals_by = message.get("signals_by")  # (an older server's: none)
         self._events.extend(events)
         self._hand = int(message["hand"])
         self._moves = int(message["moves"])
@@ -391,14 +395,13 @@ class RemoteSession:
 
     def _computer_signals(self) -> frozenset[Signalled]:
         """The view's signals a computer made for a person's seat."""
-        people = {
+        people = [
             entry.get("seat")
             for entry in (self.table or {}).get("seats", ())
             if entry.get("kind") == "human"
-        }
-        return frozenset(
-            made for made, by in self._signals_by.items() if by != HUMAN and made.seat in people
-        )
+        ]
+        seen = self._view
+        return made_for_people(seen.signals, self._signals_by, people) if seen else frozenset()
 
     def news(self) -> TableNews:
         """The connection, who is away or replaced by a computer, who asked to go on, and

@@ -66,7 +66,7 @@ What the table does (:class:`TableSession`, a :class:`SessionView` that can be p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -82,6 +82,7 @@ __all__ = [
     "TableNews",
     "TableSession",
     "is_player",
+    "made_for_people",
     "moved_on",
 ]
 
@@ -239,3 +240,18 @@ def moved_on(session: SessionView) -> bool:
     or a rematch that the table waits for): the table shows nothing of it any more, only
     the seats, until the next deal."""
     return not session.hand_over and session.view().phase == "over"
+
+
+def made_for_people(
+    signals: Sequence[Signalled], tags: object, people: Collection[object]
+) -> frozenset[Signalled]:
+    """Of ``signals``, those a computer made for a person: ``tags`` names who made each, in
+    order (``human``, or ``bot:LEVEL`` for a computer), ``people`` the seats of persons.
+    Nothing when ``tags`` is not such a list (an older server or record did not say)."""
+    if not isinstance(tags, list) or len(tags) != len(signals):
+        return frozenset()
+    return frozenset(
+        made
+        for made, tag in zip(signals, tags, strict=True)
+        if tag != "human" and made.seat in people
+    )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from briscola.engine import GameState, ReplayError, Rules, Signalled, Trick, parse_json, replay
+from briscola.game.session import made_for_people
 from briscola.gui.layout.table import TableLayout
 from briscola.gui.render.sprites import CardRenderer
 from briscola.gui.render.tween import Tweener
@@ -112,17 +113,13 @@ def computer_signals(doc: dict[str, Any], final: GameState) -> frozenset[Signall
     """The record's partner signals that a computer made for a person (``meta``'s
     ``signalled_by`` and ``players``, where usable: a record without them has none)."""
     meta = _meta(doc)
-    tags, players = meta.get("signalled_by"), meta.get("players")
-    if not isinstance(tags, list) or len(tags) != len(final.signals):
-        return frozenset()
-    if not isinstance(players, list):
-        return frozenset()
-    people = {i for i, p in enumerate(players) if isinstance(p, dict) and p.get("kind") == "human"}
-    return frozenset(
-        made
-        for made, tag in zip(final.signals, tags, strict=True)
-        if tag != "human" and made.seat in people
-    )
+    players = meta.get("players")
+    people = [
+        i
+        for i, p in enumerate(players if isinstance(players, list) else [])
+        if isinstance(p, dict) and p.get("kind") == "human"
+    ]
+    return made_for_people(final.signals, meta.get("signalled_by"), people)
 
 
 def load_entries(folder: Path | None = None) -> list[RecordEntry]:
