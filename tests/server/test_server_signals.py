@@ -15,6 +15,7 @@ import pytest
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play_all
+from briscola.client.session import RemoteSession
 from briscola.engine import (
     GameState,
     PlayerView,
@@ -255,30 +256,37 @@ def test_a_table_taken_over_from_the_store_keeps_its_signals() -> None:
     assert again.signalled_by == driver.signalled_by
 
 
+def anna_s_session_at_four(
+    host: NetClient, others: list[HeadlessPlayer], rules: Rules
+) -> RemoteSession:
+    """Anna (``host``) makes a table of four, the ``others`` join and are ready, she
+    starts it: her table's session, started."""
+    host.create(rules)
+    joined = host.wait_for(lambda m: m["type"] == "joined", 10)
+    for other in others:
+        other.client.join(joined["table"])
+        other.client.ready()
+    host.wait_for(lambda m: m["type"] == "table" and all(s["ready"] for s in m["seats"]), 10)
+    host.start_game()
+    backlog: list[dict[str, Any]] = []
+    while not backlog or backlog[-1]["type"] != "update":
+        backlog.append(host.incoming.get(timeout=10))
+    session = RemoteSession(host, backlog)
+    session.start()
+    return session
+
+
 def test_a_remote_session_sends_a_signal_and_its_partner_sees_it(
     make_server: Callable[..., ServerThread],
 ) -> None:
     import time
-
-    from briscola.client.session import RemoteSession
 
     server = make_server()
     rules = Rules.preset("teams4", signals="partner")
     host = NetClient(server.url, "Anna").start()
     others = [HeadlessPlayer(NetClient(server.url, f"P{i}").start()) for i in (1, 2, 3)]
     try:
-        host.create(rules)
-        joined = host.wait_for(lambda m: m["type"] == "joined", 10)
-        for other in others:
-            other.client.join(joined["table"])
-            other.client.ready()
-        host.wait_for(lambda m: m["type"] == "table" and all(s["ready"] for s in m["seats"]), 10)
-        host.start_game()
-        backlog: list[dict[str, Any]] = []
-        while not backlog or backlog[-1]["type"] != "update":
-            backlog.append(host.incoming.get(timeout=10))
-        session = RemoteSession(host, backlog)
-        session.start()
+        session = anna_s_session_at_four(host, others, rules)
         deadline = time.monotonic() + 20
         while not view_signals(session.view()):
             assert time.monotonic() < deadline, "seat 0 never could signal"
@@ -316,7 +324,6 @@ def test_a_signal_a_computer_made_for_a_person_out_of_time_is_told_apart(
     (``signals_by``), and the others' updates say it too."""
     import time
 
-    from briscola.client.session import RemoteSession
     from briscola.text.signals import signal_log_line
 
     server = make_server(turn_timeout=0.2, seed=5)
@@ -324,18 +331,7 @@ def test_a_signal_a_computer_made_for_a_person_out_of_time_is_told_apart(
     host = NetClient(server.url, "Anna").start()
     others = [HeadlessPlayer(NetClient(server.url, f"P{i}").start()) for i in (1, 2, 3)]
     try:
-        host.create(rules)
-        joined = host.wait_for(lambda m: m["type"] == "joined", 10)
-        for other in others:
-            other.client.join(joined["table"])
-            other.client.ready()
-        host.wait_for(lambda m: m["type"] == "table" and all(s["ready"] for s in m["seats"]), 10)
-        host.start_game()
-        backlog: list[dict[str, Any]] = []
-        while not backlog or backlog[-1]["type"] != "update":
-            backlog.append(host.incoming.get(timeout=10))
-        session = RemoteSession(host, backlog)
-        session.start()
+        session = anna_s_session_at_four(host, others, rules)
         deadline = time.monotonic() + 30
 
         def mine() -> list[Any]:
