@@ -10,8 +10,9 @@ empty working directory, with ``BRISCOLA_HOME`` pointing to a fresh folder, and 
 * ``--version`` prints ``briscola`` and pyproject.toml's version (the bundle has no
   pyproject.toml: the version reaches the program through the ``VERSION`` file build.spec
   bundles);
-* ``--self-check`` prints ``result: OK`` and exits 0, and the assets it loaded are the bundled
-  ones (inside the build output, not the source checkout);
+* ``--self-check`` prints ``result: OK`` and exits 0, the assets it loaded are the bundled
+  ones (inside the build output, not the source checkout), and its computer players chose
+  the moves the source's choose (the same digest: the bundled networks play alike);
 * ``--frames 60 --turbo`` (the menu) exits 0;
 * ``--demo --frames 600 --turbo`` exits 0 (when ``briscola/gui/scenes/table.py`` exists, or
   always with ``--demo``);
@@ -251,7 +252,34 @@ def check_self_check(build_: Build, cwd: Path, home: Path) -> CheckResult:
         elif build_.bundle_root is not None and assets != (build_.bundle_root / "assets").resolve():
             ok = False
             detail += f"\nassets loaded from {assets}, expected {build_.bundle_root / 'assets'}"
+    if ok:
+        # The same moves as the source's: the bundled networks and the bots play alike.
+        played = _players_digest(proc.stdout)
+        source = _players_digest(_source_self_check(build_.source))
+        if played is None or played != source:
+            ok = False
+            detail += f"\nthe computer players' moves differ: {played} here, {source} in the source"
     return CheckResult("--self-check", ok, detail if ok else detail + "\n" + _describe(proc))
+
+
+def _players_digest(output: str) -> str | None:
+    """The digest of the computer players' moves in a self-check's output."""
+    for line in output.splitlines():
+        if "computer players:" in line:
+            return line.rsplit(",", 1)[-1].strip()
+    return None
+
+
+def _source_self_check(source: Path) -> str:
+    """The computer players' line of the self-check, from the source tree ``source``."""
+    code = (
+        "from briscola.ai.check import players_check; "
+        "print('  computer players: from the source,', players_check()[1])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=source, capture_output=True, text=True, timeout=300
+    )
+    return done.stdout
 
 
 def check_frames(build_: Build, cwd: Path, home: Path, frames: int = 60) -> CheckResult:

@@ -288,6 +288,7 @@ def _self_check(options: object) -> int:
     """Load every asset; print a report; exit 1 if anything is missing."""
     import pygame
 
+    from briscola.ai.check import players_check
     from briscola.gui.audio import Audio
     from briscola.gui.render.assets import BACK_NAMES, DECK_STYLES, SOUND_NAMES, Assets
     from briscola.resources import asset_path
@@ -323,6 +324,9 @@ def _self_check(options: object) -> int:
     print(f"  online play: {online or 'a server on this computer answered a client'}")
     if online:
         problems.append(f"online play: {online}")
+    wrong, digest = players_check()
+    print(f"  computer players: learned networks and every level's moves checked, {digest}")
+    problems += wrong
     for problem in problems:
         print(f"  MISSING: {problem}")
     print("  result:", "OK" if not problems else f"{len(problems)} problem(s)")
