@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from briscola.engine import Rules
 
@@ -70,9 +71,37 @@ class GameSetup:
         return cls(rules, seats, seed if isinstance(seed, int) else None)
 
 
+#: The computer players' names: the first six by seat, the others spare (a person who
+#: sits down with a computer's name: :func:`spare_computer_name`).
+COMPUTER_NAMES: Final = (
+    "Anna",
+    "Bruno",
+    "Carla",
+    "Dario",
+    "Elena",
+    "Franco",
+    "Giulia",
+    "Marco",
+    "Nadia",
+    "Paolo",
+    "Rita",
+    "Sergio",
+)
+
+
 def computer_name(seat: int, level: str) -> str:
-    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
-    return names[seat % len(names)]
+    return COMPUTER_NAMES[seat % 6]
+
+
+def spare_computer_name(taken: Iterable[str]) -> str:
+    """A computer's name that none of ``taken`` is (letter case aside).
+
+    >>> spare_computer_name(["anna", "Bruno", "Carla"])
+    'Dario'
+    """
+    used = {name.casefold() for name in taken}
+    spare = (name for name in COMPUTER_NAMES if name.casefold() not in used)
+    return next(spare, f"{COMPUTER_NAMES[0]} {len(used) + 1}")
 
 
 def default_setup(rules: Rules, level: str = "medium", player: str = "You") -> GameSetup:

@@ -32,6 +32,7 @@ from briscola.engine import (
 )
 from briscola.game.driver import HUMAN, MatchDriver
 from briscola.game.driver import Seat as Player
+from briscola.game.setup import spare_computer_name
 from briscola.protocol.wire import encode, event_to_json
 from briscola.server.fair import FairPool
 from briscola.server.pace import Journal, Pace, TablePhase
@@ -205,6 +206,9 @@ class Table(Pace):
         seat.token = secrets.token_urlsafe(24)
         self._attach(seat, peer)
         seat.ready = False
+        for other in self.seats:  # a computer with the person's name takes another one
+            if other.kind == "bot" and other.name.casefold() == seat.name.casefold():
+                other.name = spare_computer_name(s.name for s in self.seats)
         return seat
 
     def _attach(self, seat: Seat, peer: Peer) -> None:

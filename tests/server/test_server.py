@@ -194,6 +194,28 @@ def test_the_waiting_room_shows_seats_names_and_ready_flags_and_only_the_host_st
         close_all([host, guest])
 
 
+def test_a_computer_with_the_name_a_person_sits_down_with_takes_another_name(
+    server: ServerThread,
+) -> None:
+    host = player(server.url, "Anna", 0)
+    guest = player(server.url, "bruno", 1)
+    try:
+        seats = [
+            {"kind": "human"},
+            {"kind": "bot", "level": "easy", "name": "Bruno"},
+            {"kind": "human"},
+            {"kind": "bot", "level": "easy", "name": "Carla"},
+        ]
+        open_table(host, Rules.preset("teams4"), seats)
+        guest.client.join(host.table["table"])
+        host.run_until(lambda p: p.table is not None and p.table["seats"][2]["claimed"], 10)
+        assert host.table is not None
+        names = [s["name"] for s in host.table["seats"]]
+        assert names == ["Anna", "Dario", "bruno", "Carla"], "no two players of one name"
+    finally:
+        close_all([host, guest])
+
+
 def test_joining_a_full_table_or_an_unknown_code_gets_a_clear_error(
     server: ServerThread,
 ) -> None:
