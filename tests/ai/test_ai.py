@@ -546,3 +546,18 @@ def test_rollout_policy_plays_mediums_card_as_the_last_seat_of_a_trick(preset: s
             else:
                 state.apply(medium_action(seen))
     assert compared >= 100
+
+
+def test_hard_s_veto_keeps_the_learned_card_in_team_games_and_medium_s_rules_elsewhere() -> None:
+    from briscola.ai.search import HardBot
+    from briscola.ai.search.hard import TEAM_VETO
+
+    hard = HardBot(random.Random(0))
+    assert hard.veto(Rules.preset("teams4")) == TEAM_VETO == ("learned", 2.0)
+    assert hard.veto(Rules.preset("teams6")) == TEAM_VETO
+    for preset in ("classic2", "classic3", "chiamata5"):
+        assert hard.veto(Rules.preset(preset)) == ("medium", 1.0)
+    # As set, the one given (an arena spec such as ``hard:prior=learned`` reads as before).
+    assert HardBot(prior="learned").veto(Rules.preset("classic2")) == ("learned", 1.0)
+    assert HardBot(prior="medium").veto(Rules.preset("teams4")) == ("medium", 1.0)
+    assert HardBot(confidence=0).veto(Rules.preset("teams4")) == ("learned", 0)

@@ -63,13 +63,16 @@ def test_let_it_go_keeps_a_trump_off_a_cheap_trick() -> None:
 
 
 def test_hard_lets_it_go_too_and_places_a_claimed_ace() -> None:
-    for seed, lead, kind, without, with_ in (
-        (200, "7C", "leave", "3S", "6B"),
-        (367, "JS", "ace", "3C", "JB"),
+    """A "let it go" changes the default hard's card; a claimed Ace changes it when its
+    veto keeps medium's rules (``prior=medium``; in team games the default keeps the
+    learned medium's card, which plays the Jack here with or without the claim)."""
+    for seed, lead, kind, without, with_, prior in (
+        (200, "7C", "leave", "3S", "6B", "auto"),
+        (367, "JS", "ace", "3C", "JB", "medium"),
     ):
-        hard = HardBot(random.Random(1), budget=3000, min_samples=4)
+        hard = HardBot(random.Random(1), budget=3000, min_samples=4, prior=prior)
         assert hard.choose(position(seed, lead, None)[1]) == Play(Card.from_code(without))
-        hard = HardBot(random.Random(1), budget=3000, min_samples=4)
+        hard = HardBot(random.Random(1), budget=3000, min_samples=4, prior=prior)
         assert hard.choose(position(seed, lead, kind)[1]) == Play(Card.from_code(with_))
 
 

@@ -30,13 +30,18 @@ from briscola.ai.search.sampling import (
     sides_of,
 )
 from briscola.ai.signals import partner_direction
-from briscola.engine import Action, Card, Play, PlayerView, Swap
+from briscola.engine import Action, Card, Play, PlayerView, Rules, Swap
 
 __all__ = ["DEFAULT_BUDGET", "Evaluation", "HardBot"]
 
 #: Work units per move by player count: tuned to about 250 ms per move at the 95th
 #: percentile on one core for two players, 300 ms for five (measured: docs/ai.md).
 DEFAULT_BUDGET: Final[dict[int, int]] = {2: 28000, 3: 20000, 4: 30000, 5: 40000, 6: 30000}
+
+#: In team games the search must beat the learned medium's card by two standard errors:
+#: against the learned medium's teams (teams4, 300 deals) 0.539 [0.519, 0.559], where the
+#: hand-written rules on one standard error scored 0.494 [0.459, 0.529] (docs/ai.md).
+TEAM_VETO: Final[tuple[str, float]] = ("learned", 2.0)
 
 #: Cards left at which the rest of a hand is solved exactly, by player count.
 _SOLVE_AT: Final[dict[int, int]] = {2: 8, 3: 6, 4: 8, 5: 10, 6: 12}
@@ -61,6 +66,8 @@ class Evaluation:
     #: Solved or enumerated: no sampling noise.
     exact: bool
     samples: int
+    #: How many standard errors a line must gain over the default one to be played.
+    confidence: float = 1.0
 
     def utility(self, i: int) -> float:
         """Mean utility of line ``i`` (win chance plus a small margin term)."""
@@ -89,7 +96,8 @@ class HardBot:
     ``confidence`` (how many standard errors the best line must gain over medium's move for
     hard to leave it; 0 plays the best line whatever the noise), ``prior`` (that default
     move: ``"medium"``, the hand-written rules, or ``"learned"``, the learned medium's card,
-    :mod:`briscola.ai.learned`).
+    :mod:`briscola.ai.learned`; ``"auto"``, the default, is :data:`TEAM_VETO` in team games
+    and the hand-written rules on one standard error elsewhere).
     """
 
     def __init__(
@@ -103,15 +111,17 @@ class HardBot:
         min_samples: int = 8,
         deterministic: bool = False,
         margin: float = 0.002,
-        confidence: float = 1.0,
-        prior: str = "medium",
+        confidence: float | None = None,
+        prior: str = "auto",
     ) -> None:
         self.name = "hard"
         self.margin = margin
+        #: None: the table's (see :meth:`veto`).
         self.confidence = confidence
-        if prior not in ("medium", "learned"):
-            raise ValueError(f"prior must be medium or learned, not {prior!r}")
-        #: The default move the veto keeps: medium's rules, or the learned medium's card.
+        if prior not in ("auto", "medium", "learned"):
+            raise ValueError(f"prior must be auto, medium or learned, not {prior!r}")
+        #: The default move the veto keeps: medium's rules, the learned medium's card, or
+        #: ``auto``, by table (see :meth:`veto`).
         self.prior = prior
         self.rng = rng or random.Random(0)
         self.time_limit = None if deterministic else time_limit
@@ -170,6 +180,17 @@ class HardBot:
 
         return default if follows(line) < follows(default) else line
 
+    def veto(self, rules: Rules) -> tuple[str, float]:
+        """The default move the search must beat at a table of ``rules`` (``medium`` or
+        ``learned``) and by how many standard errors: as set, else in team games
+        :data:`TEAM_VETO`, elsewhere the hand-written rules on one (docs/ai.md, *Hard
+        against the learned medium*)."""
+        prior, confidence = self.prior, self.confidence
+        if prior == "auto":
+            prior, table = TEAM_VETO if rules.teams else ("medium", 1.0)
+            return prior, table if confidence is None else confidence
+        return prior, 1.0 if confidence is None else confidence
+
     def decide(self, found: Evaluation) -> int:
         """The line to play: the best one, unless it is medium's swap or sampling noise
         could explain its gain over medium's line."""
@@ -185,7 +206,7 @@ class HardBot:
             mean = found.diff_sums[best] / wsum
             var = max(0.0, found.diff2_sums[best] / wsum - mean * mean)
             n_eff = wsum * wsum / found.weight2
-            if mean <= self.confidence * math.sqrt(var / n_eff):
+            if mean <= found.confidence * math.sqrt(var / n_eff):
                 best = default
         return best
 
@@ -230,7 +251,8 @@ class HardBot:
         diffs2 = [0.0] * len(lines)
         wsum = wsum2 = 0.0
         # The rule player's choice is the default; search must show a clear gain to leave it.
-        ruled = learned_action(seen) if self.prior == "learned" else medium_action(seen)
+        prior, confidence = self.veto(seen.rules)
+        ruled = learned_action(seen) if prior == "learned" else medium_action(seen)
         default = 0
         for i, (swap_action, card) in enumerate(lines):
             if (isinstance(ruled, Swap) and swap_action is not None) or (
@@ -324,6 +346,7 @@ class HardBot:
             default=default,
             exact=exact,
             samples=samples,
+            confidence=confidence,
         )
         self.last_samples = samples
         self.last_values = {found.label(i): found.utility(i) for i in range(len(lines))}
