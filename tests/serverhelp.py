@@ -14,6 +14,7 @@ from websockets.sync.client import ClientConnection, connect
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer, open_table
+from briscola.client.session import RemoteSession
 from briscola.engine import PlayerView, Rules
 from briscola.protocol.wire import PROTOCOL
 
@@ -64,3 +65,12 @@ def seated_pair(
     host.client.start_game()
     host.run_until(lambda p: p.view is not None, 10)
     return host, code, str(joined["token"]), token
+
+
+def session_at_the_deal(client: NetClient) -> RemoteSession:
+    """``client``'s table session once its game has begun: made from what a waiting room
+    takes from the queue, up to the first ``update`` (not started)."""
+    backlog: list[dict[str, Any]] = []
+    while not backlog or backlog[-1]["type"] != "update":
+        backlog.append(client.incoming.get(timeout=10))
+    return RemoteSession(client, backlog)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from serverhelp import session_at_the_deal
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
@@ -86,12 +87,7 @@ def test_a_remote_session_plays_a_whole_match_through_the_table_interface(
         guest.client.ready()
         host.wait_for(lambda m: m["type"] == "table" and m["seats"][1]["ready"], 10)
         host.start_game()
-        backlog: list[
-            dict[str, Any]
-        ] = []  # what the waiting room took from the queue before the game began
-        while not backlog or backlog[-1]["type"] != "update":
-            backlog.append(host.incoming.get(timeout=10))
-        session = RemoteSession(host, backlog)
+        session = session_at_the_deal(host)
         table: TableSession = session  # the table cannot tell it from a local session
         table.start()
         assert table.shown_seat == 0 and table.plays_here(0) and not table.plays_here(1)
@@ -141,10 +137,7 @@ def test_the_remote_session_shows_a_banner_while_reconnecting_and_plays_on_after
         host.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
         host.wait_for(lambda m: m["type"] == "joined", 10)
         host.start_game()
-        backlog: list[dict[str, Any]] = []
-        while not backlog or backlog[-1]["type"] != "update":
-            backlog.append(host.incoming.get(timeout=10))
-        session = RemoteSession(host, backlog)
+        session = session_at_the_deal(host)
         session.start()
         assert session.banner() is None
         host.kill()
@@ -281,10 +274,7 @@ def test_a_guest_who_asks_for_the_next_hand_or_a_rematch_is_told_whom_the_table_
         guest.ready()
         host.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"])
         host.client.start_game()
-        backlog: list[dict[str, Any]] = []
-        while not backlog or backlog[-1]["type"] != "update":
-            backlog.append(guest.incoming.get(timeout=10))
-        session = RemoteSession(guest, backlog)
+        session = session_at_the_deal(guest)
         session.start()
         assert session.news().waiting == ()
         _play_until(session, host, lambda: session.finish_hand() is not None, "no hand end")

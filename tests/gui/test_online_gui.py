@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import guihelp
 import pytest
 from guihelp import DT, click, start
+from serverhelp import session_at_the_deal
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
@@ -677,10 +678,7 @@ def test_the_table_rests_between_network_messages(app: App, server: ServerThread
         friend.client.ready()
         owner.wait_for(lambda m: m["type"] == "table" and m["seats"][1]["ready"], 10)
         owner.start_game()
-        backlog: list[dict[str, Any]] = []
-        while not backlog or backlog[-1]["type"] != "update":
-            backlog.append(owner.incoming.get(timeout=10))
-        session = RemoteSession(owner, backlog)
+        session = session_at_the_deal(owner)
         start(app, TableScene(app, session=session))
         table = app.scene
         assert isinstance(table, TableScene)

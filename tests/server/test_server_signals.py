@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from serverhelp import session_at_the_deal
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
@@ -268,10 +269,7 @@ def anna_s_session_at_four(
         other.client.ready()
     host.wait_for(lambda m: m["type"] == "table" and all(s["ready"] for s in m["seats"]), 10)
     host.start_game()
-    backlog: list[dict[str, Any]] = []
-    while not backlog or backlog[-1]["type"] != "update":
-        backlog.append(host.incoming.get(timeout=10))
-    session = RemoteSession(host, backlog)
+    session = session_at_the_deal(host)
     session.start()
     return session
 
