@@ -175,6 +175,11 @@ class ScoreScene(PageScene, HandTexts):
     def done(self) -> bool:
         return self.t >= self.end
 
+    @property
+    def at_rest(self) -> bool:
+        """The count, the last points floating up and the result's fade-in are over."""
+        return self.t >= self.end + max(FADE, FLOAT)
+
     def skip(self) -> None:
         """Jump to the end of the count."""
         self.t = max(self.t, self.end)
@@ -275,9 +280,7 @@ class ScoreScene(PageScene, HandTexts):
         self._place_rows()
         lower_top = rows_bottom + px(12)
         self.hint_box = pygame.Rect(inner.x, lower_top + px(20), inner.width, px(28))
-        lower = pygame.Rect(
-            inner.x, lower_top, inner.width, buttons_y - px(12) - note_h - lower_top
-        )
+        lower = pygame.Rect(inner.x, lower_top, inner.width, self.note_box.top - px(6) - lower_top)
         half = (lower.width - px(16)) // 2
         self.details_box = pygame.Rect(lower.x, lower.y, half, lower.height)
         self.standing_box = pygame.Rect(lower.right - half, lower.y, half, lower.height)
@@ -375,9 +378,8 @@ class ScoreScene(PageScene, HandTexts):
     # ------------------------------------------------------------------ drawing
 
     def next_frame_in(self) -> float | None:
-        # The count, the last points floating up, the fade-in of the result (see draw);
-        # then, online, a look at the table's news now and then.
-        if self.t < self.end + max(FADE, FLOAT):
+        # Every frame until at rest; then, online, a look at the table's news now and then.
+        if not self.at_rest:
             return 0.0
         return NEWS_POLL if self.live else None
 
@@ -390,7 +392,7 @@ class ScoreScene(PageScene, HandTexts):
         px = self.px
         painter = self.painter
         painter.begin()
-        self._stale, self._settled = False, self.t >= self.end + max(FADE, FLOAT)
+        self._stale, self._settled = False, self.at_rest
         if app.scenes and app.scenes[0] is self:
             app.draw_backdrop(surface)
         darken(surface, VEIL)
