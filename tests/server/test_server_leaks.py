@@ -197,3 +197,52 @@ def test_the_auditor_catches_a_leak() -> None:
     leaky = dict(honest, view=dict(honest["view"], hand=[c.code for c in state.hands[1]]))
     auditor(table, 0, json.dumps(leaky))
     assert any("was sent" in problem for problem in auditor.problems)
+
+
+def test_no_frame_leaks_when_a_client_drops_mid_hand_and_computers_signal_for_a_person(
+    tmp_path: Path,
+) -> None:
+    """Teams of four with partner signals: one person never moves (a computer moves and
+    signals for them each time their turn runs out), another's connection drops mid-hand
+    and comes back (its update then resends the hand): every frame to every seat is
+    audited, each view's signals come with who made each (``signals_by``), and a seat sees
+    only the signals it may."""
+    config = ServerConfig(
+        port=0, records=tmp_path, rate=10_000.0, burst=10_000, ping_interval=None, turn_timeout=0.2
+    )
+    server = ServerThread(config).start()
+    auditor = Auditor()
+    server.server.tap = auditor
+    rules = Rules.preset("teams4", signals="partner")
+    players = []
+    for i in range(rules.players):
+        bot = make_bot("random", random.Random(i))
+        client = NetClient(server.url, f"P{i}", backoff=0.3).start()
+        players.append(HeadlessPlayer(client, None if i == 1 else bot.choose))
+    host = players[0]
+    try:
+        open_table(host, rules)
+        for guest in players[1:]:
+            guest.client.join(host.table["table"])
+            guest.client.ready()
+        all_ready(host)
+        host.client.start_game()
+        dropped = players[2]
+        dropped.run_until(lambda p: p.moves >= 6, DEADLINE)
+        dropped.client.kill()
+        play_all(players, lambda q: q.match_over, DEADLINE)
+    finally:
+        for p in players:
+            p.client.close()
+        server.stop()
+    assert auditor.problems == []
+    updates = [f for p in players for f in p.frames if f.get("type") == "update"]
+    assert any(f["reset"] for f in dropped.frames if f.get("type") == "update"), "it came back"
+    with_signals = [f for f in updates if f["view"].get("signals")]
+    assert with_signals, "a computer signalled for the person who never moves"
+    for frame in with_signals:
+        made, by = frame["view"]["signals"], frame["signals_by"]
+        assert len(by) == len(made)
+        seat = frame["view"]["seat"]
+        assert all(s["seat"] % 2 == seat % 2 for s in made), "only the own side's signals"
+        assert all(b.startswith("bot:") for s, b in zip(made, by, strict=True) if s["seat"] == 1)
