@@ -371,7 +371,7 @@ def test_solvers_agree_with_brute_force() -> None:
         rules = SearchRules.make(2, False, trump, 8, 0.0)
         a, b = cards[:3], cards[3:]
         fast, _ = solve2(tuple(a), tuple(b), True, rules.beats)
-        game = Game([list(a), list(b)], [], [], 0, (0, 1), [0, 0], [False] * 40)
+        game = Game([list(a), list(b)], [], [], 0, (0, 1), [0, 0], 0)
         general, _ = solve(game, rules, 0)
         assert fast == general
     # Through the last draws of the stock, against the engine.
@@ -390,7 +390,7 @@ def test_solvers_agree_with_brute_force() -> None:
             seat,
             (0, 1),
             list(state.points),
-            [False] * 40,
+            0,
         )
         trump = int(state.trump or 0)
         fast_rules = SearchRules.make(2, False, trump, 8, 0.0)
@@ -482,7 +482,7 @@ def test_search_bots_make_the_frozen_seeded_decisions() -> None:
 def _policy_choice(state: GameState) -> Card:
     """The search's rollout policy on the true state (it reads only the hand of the seat to
     move and the cards played), without rollout randomness."""
-    from briscola.ai.search.core import Game, SearchRules
+    from briscola.ai.search.core import Game, SearchRules, mask_of
     from briscola.ai.search.rollout import policy2, policy_n
 
     rules = state.rules
@@ -511,7 +511,7 @@ def _policy_choice(state: GameState) -> Card:
         seat,
         side,
         points,
-        [c in played for c in range(40)],
+        mask_of(played),
     )
     policy = policy2 if n == 2 else policy_n
     return Card.from_index(policy(game, fast, random.Random(0)))

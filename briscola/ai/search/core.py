@@ -8,13 +8,61 @@ policy counts them) and points as floats (the solver's paranoid split).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from briscola.engine.sim import BEATS, POINTS, STRENGTH3_INT, STRENGTH_INT, SUIT, taker
 
-__all__ = ["POINTS", "SUIT", "Game", "SearchRules", "cards_left", "legal_cards", "play", "utility"]
+__all__ = [
+    "POINTS",
+    "SUIT",
+    "SUIT_MASK",
+    "Game",
+    "SearchRules",
+    "cards_left",
+    "legal_cards",
+    "mask_of",
+    "play",
+    "points_in",
+    "utility",
+]
+
+#: Per suit: the bit mask of its ten cards (bit ``c`` is card ``c``).
+SUIT_MASK: Final[tuple[int, ...]] = tuple(((1 << 10) - 1) << (10 * suit) for suit in range(4))
+#: Per ten-bit mask of one suit's cards (bit ``r`` is the card of index ``r`` in the suit):
+#: their points.
+_SUIT_POINTS: Final[tuple[int, ...]] = tuple(
+    sum(POINTS[r] for r in range(10) if bits >> r & 1) for bits in range(1 << 10)
+)
+
+
+def _higher_masks(strength: tuple[int, ...]) -> tuple[int, ...]:
+    """Per card: the mask of the cards of its suit that are stronger."""
+    return tuple(
+        sum(1 << x for x in range(40) if SUIT[x] == SUIT[c] and strength[x] > strength[c])
+        for c in range(40)
+    )
+
+
+#: Per strength table: :func:`_higher_masks`.
+_HIGHER: Final[dict[tuple[int, ...], tuple[int, ...]]] = {
+    table: _higher_masks(table) for table in (STRENGTH_INT, STRENGTH3_INT)
+}
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of ``cards`` (bit ``c`` for card ``c``)."""
+    bits = 0
+    for c in cards:
+        bits |= 1 << c
+    return bits
+
+
+def points_in(bits: int, suit: int) -> int:
+    """The points of the cards of ``bits``, all of them of ``suit``."""
+    return _SUIT_POINTS[bits >> (10 * suit)]
+
 
 #: Per trump (-1 for none): the solver's move ordering key per card.
 _ORDER: Final[dict[int, tuple[int, ...]]] = {
@@ -40,7 +88,7 @@ class Game:
         turn: int,
         side: tuple[int, ...],
         points: list[float],
-        gone: list[bool],
+        gone: int,
     ) -> None:
         self.hands = hands
         self.stock = stock
@@ -48,7 +96,7 @@ class Game:
         self.turn = turn
         self.side = side
         self.points = points
-        #: Per card: played (public knowledge).
+        #: The cards played (public knowledge), as a bit mask (:func:`mask_of`).
         self.gone = gone
 
     def copy(self) -> Game:
@@ -59,7 +107,7 @@ class Game:
             self.turn,
             self.side,
             list(self.points),
-            list(self.gone),
+            self.gone,
         )
 
 
@@ -80,6 +128,8 @@ class SearchRules:
     epsilon: float
     #: Trick-taking strength per card.
     strength: tuple[int, ...] = STRENGTH_INT
+    #: Per card: the mask of the cards of its suit that beat it (by ``strength``).
+    higher: tuple[int, ...] = _HIGHER[STRENGTH_INT]
     #: The bottom card of the stock is the face-up briscola.
     turned: bool = True
     #: Seats alternate between two sides (two players, teams): the trick's loser side
@@ -99,6 +149,7 @@ class SearchRules:
         alternating: bool = True,
     ) -> SearchRules:
         """Rules for ``n`` players; ``trump`` is a suit number, or -1 for none."""
+        strength = STRENGTH3_INT if three_as_three else STRENGTH_INT
         return cls(
             n=n,
             follow=follow,
@@ -107,7 +158,8 @@ class SearchRules:
             order=_ORDER[trump],
             solve_at=solve_at,
             epsilon=epsilon,
-            strength=STRENGTH3_INT if three_as_three else STRENGTH_INT,
+            strength=strength,
+            higher=_HIGHER[strength],
             turned=turned,
             alternating=alternating,
         )
@@ -128,14 +180,17 @@ def play(game: Game, card: int, rules: SearchRules) -> None:
     n = rules.n
     turn = game.turn
     game.hands[turn].remove(card)
-    game.gone[card] = True
+    game.gone |= 1 << card
     trick = game.trick
     trick.append(card)
     if len(trick) < n:
         game.turn = turn + 1 if turn + 1 < n else 0
         return
     winner = (turn + 1 + taker(trick, rules.beats)) % n
-    game.points[game.side[winner]] += sum(POINTS[c] for c in trick)
+    won = 0
+    for c in trick:
+        won += POINTS[c]
+    game.points[game.side[winner]] += won
     trick.clear()
     stock = game.stock
     if stock:

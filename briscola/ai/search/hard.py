@@ -18,7 +18,7 @@ from typing import Final
 from briscola.ai.knowledge import Knowledge, partner_probabilities
 from briscola.ai.learned import learned_action
 from briscola.ai.medium import direction_value, medium_action
-from briscola.ai.search.core import Game, SearchRules, play, utility
+from briscola.ai.search.core import Game, SearchRules, mask_of, play, utility
 from briscola.ai.search.inference import History
 from briscola.ai.search.rollout import finish
 from briscola.ai.search.sampling import (
@@ -269,6 +269,7 @@ class HardBot:
         infer_rng = random.Random(rng.random()) if history is not None else None
         # Few possible deals (two players near the end of the stock): take each once.
         every = enumerate2(deal) if n == 2 and not perfect else None
+        gone = mask_of(c for c in range(40) if deal.gone[c])
         exact = perfect or every is not None
         # Chiamata: who holds the called card, as the play so far suggests.
         partner_odds = (
@@ -313,7 +314,7 @@ class HardBot:
                 weight = likelihood(seen, hands, rules)
                 if partner_odds is not None:
                     weight *= partner_odds[partner]
-            base = Game(hands, stock, list(deal.trick), deal.turn, side, points, list(deal.gone))
+            base = Game(hands, stock, list(deal.trick), deal.turn, side, points, gone)
             seed = rng.random()
             for i, (swap_action, card) in enumerate(lines):
                 game = base.copy()

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from briscola.ai.search.core import Game, SearchRules, legal_cards
+from briscola.ai.search.core import Game, SearchRules, legal_cards, mask_of
 from briscola.ai.search.rollout import values2, values_n
 from briscola.engine import PlayerView
 
@@ -48,7 +48,7 @@ class _Moment:
     seat: int
     card: int
     trick: tuple[int, ...]  # the cards before it in its trick
-    gone: tuple[bool, ...]  # per card: played before it
+    gone: int  # the cards played before it, as a bit mask
     stock: int  # cards in the stock then
     sizes: tuple[int, ...]  # hand sizes then (the player's own included)
     #: The card the player drew after this trick, when it is known (the face-up briscola
@@ -72,10 +72,9 @@ class History:
             seats = tuple(s for s, _ in seen.table)
             played.append((seats, tuple(c.index for _, c in seen.table), False))
         start = max(0, len(played) - depth)
-        gone = [False] * 40
+        gone = 0
         for _seats, cards, _ in played[:start]:
-            for c in cards:
-                gone[c] = True
+            gone |= mask_of(cards)
         moments: list[_Moment] = []
         for j in range(start, len(played)):
             seats, cards, done = played[j]
@@ -92,10 +91,8 @@ class History:
                             if stock == n and brisc >= 0 and _last_drawer(seen) == seat
                             else -2
                         )
-                    moments.append(
-                        _Moment(seat, card, cards[:pos], tuple(gone), stock, sizes, drew)
-                    )
-                gone[card] = True
+                    moments.append(_Moment(seat, card, cards[:pos], gone, stock, sizes, drew))
+                gone |= 1 << card
         moments.reverse()
         self.moments = moments
 
@@ -127,9 +124,7 @@ class History:
                 continue
             hands_then = [hand if s == m.seat else [-1] * m.sizes[s] for s in range(self.n)]
             stock = [self.brisc if rules.turned else -1] + [-1] * (m.stock - 1) if m.stock else []
-            game = Game(
-                hands_then, stock, trick, m.seat, side, [0.0] * (max(side) + 1), list(m.gone)
-            )
+            game = Game(hands_then, stock, trick, m.seat, side, [0.0] * (max(side) + 1), m.gone)
             scores = values(game, rules, options)
             top = max(scores)
             exps = [math.exp((v - top) / TEMPERATURE) for v in scores]

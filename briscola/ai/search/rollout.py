@@ -29,7 +29,18 @@ from briscola.ai.heuristic import (
     TRUMP_WORTH,
     briscola_draw_value,
 )
-from briscola.ai.search.core import POINTS, SUIT, Game, SearchRules, cards_left, legal_cards, play
+from briscola.ai.search.core import (
+    POINTS,
+    SUIT,
+    SUIT_MASK,
+    Game,
+    SearchRules,
+    cards_left,
+    legal_cards,
+    mask_of,
+    play,
+    points_in,
+)
 from briscola.ai.search.solver import solve, solve2
 from briscola.engine.sim import taker
 
@@ -56,6 +67,8 @@ def _comb_table(max_h: int) -> tuple[tuple[tuple[float, ...], ...], ...]:
 
 
 HOLD_ODDS: Final = _comb_table(8)
+#: The Aces and Threes of every suit: a suit with one of them still out is "rich".
+RICH: Final = mask_of(c for c in range(40) if POINTS[c] >= 10)
 
 
 def _keep(
@@ -74,19 +87,6 @@ def _keep(
     if points >= 10 and not higher_any:
         return SIDE_KEEP_PER_STRENGTH * strength + ACE_KEEP + (RICH_SUIT_KEEP if rich else 0.0)
     return SIDE_KEEP_PER_STRENGTH * strength
-
-
-def _unseen_trumps(trump: int, gone: list[bool], brisc: int, hand: list[int]) -> tuple[int, int]:
-    """The trumps the player to move has not seen (not played, not its own, not the face-up
-    briscola) that could take its card: how many, and their points."""
-    count = 0
-    worth = 0
-    base = trump * 10
-    for x in range(base, base + 10):
-        if not gone[x] and x != brisc and x not in hand:
-            count += 1
-            worth += POINTS[x]
-    return count, worth
 
 
 def _unweighed(options: list[int], rules: SearchRules, rng: random.Random) -> int:
@@ -122,9 +122,9 @@ def values2(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
     turn = game.turn
     hand = game.hands[turn]
     trick = game.trick
-    gone = game.gone
     trump = rules.trump
     strength = rules.strength
+    higher_of = rules.higher
     beats = rules.beats
     stock_n = len(game.stock)
     brisc = game.stock[0] if stock_n and rules.turned else -1
@@ -134,41 +134,32 @@ def values2(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
     adjust = 0.0
     if brisc >= 0 and stock_n == 2:
         adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
+    # The cards still out (not played, not mine), and those the player has not seen (not
+    # the face-up briscola either), as bit masks.
+    out = ~(game.gone | mask_of(hand))
+    unseen = out & ~(1 << brisc) if brisc >= 0 else out
+    size = len(hand)
     values: list[float] = []
     led = trick[0] if trick else -1
     for c in options:
         s = strength[c]
         suit = SUIT[c]
         pts = POINTS[c]
-        base = suit * 10
-        # Outstanding higher cards of the suit (not played, not mine), unknown ones apart.
-        higher_unknown = 0
-        higher_pts = 0
-        higher_any = False
-        rich = False
-        for x in range(base, base + 10):
-            if gone[x] or x in hand:
-                continue
-            if strength[x] > s:
-                higher_any = True
-                if x != brisc:
-                    higher_unknown += 1
-                    higher_pts += POINTS[x]
-            if POINTS[x] >= 10:
-                rich = True
-        keep = _keep(len(hand), suit == trump, s, pts, higher_any, rich)
+        higher = out & higher_of[c]
+        keep = _keep(size, suit == trump, s, pts, higher != 0, out & RICH & SUIT_MASK[suit] != 0)
         if led < 0:
             # Leading: the opponent takes with a higher card of the suit, or with a trump
             # when the card is worth 3 or more.
             b = 0
             extra = 0
             if suit != trump or pts >= TRUMP_WORTH:
-                b = higher_unknown
-                extra = higher_pts
+                beaters = higher & unseen
+                b = beaters.bit_count()
+                extra = points_in(beaters, suit)
             if suit != trump and trump >= 0 and pts >= TRUMP_WORTH:
-                count, worth = _unseen_trumps(trump, gone, brisc, hand)
-                b += count
-                extra += worth
+                trumps = unseen & SUIT_MASK[trump]
+                b += trumps.bit_count()
+                extra += points_in(trumps, trump)
             q = q_row[b] if b <= u else 1.0
             p_win = 1.0 - q
             value = p_win * pts - q * (pts + (extra / b if b else 0.0))
@@ -204,9 +195,9 @@ def values_n(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
     hand = game.hands[turn]
     trick = game.trick
     n = rules.n
-    gone = game.gone
     trump = rules.trump
     strength = rules.strength
+    higher_of = rules.higher
     beats = rules.beats
     side = game.side
     hands = game.hands
@@ -216,7 +207,9 @@ def values_n(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
     u = sum(len(h) for h in hands) - len(hand) + stock_n - (1 if brisc >= 0 else 0)
     leader = (turn - len(trick)) % n
     after = [(leader + i) % n for i in range(len(trick) + 1, n)]
-    table_pts = sum(POINTS[c] for c in trick)
+    table_pts = 0
+    for c in trick:
+        table_pts += POINTS[c]
     best_seat = -1
     best = -1
     if trick:
@@ -225,6 +218,10 @@ def values_n(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
     adjust = 0.0
     if brisc >= 0 and stock_n == n and rules.alternating:
         adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
+    # As in values2: the cards still out, and those the player has not seen.
+    out = ~(game.gone | mask_of(hand))
+    unseen = out & ~(1 << brisc) if brisc >= 0 else out
+    size = len(hand)
     values: list[float] = []
     for c in options:
         s = strength[c]
@@ -234,34 +231,27 @@ def values_n(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
             top, top_mine = c, True
         else:
             top, top_mine = best, side[best_seat] == my_side
-        # Keep value of c (as in medium).
-        base = suit * 10
-        higher_any = False
-        rich = False
-        for x in range(base, base + 10):
-            if gone[x] or x in hand:
-                continue
-            if strength[x] > s:
-                higher_any = True
-            if POINTS[x] >= 10:
-                rich = True
-        keep = _keep(len(hand), suit == trump, s, POINTS[c], higher_any, rich)
+        keep = _keep(
+            size,
+            suit == trump,
+            s,
+            POINTS[c],
+            out & higher_of[c] != 0,
+            out & RICH & SUIT_MASK[suit] != 0,
+        )
         # Cards that would take the trick from ``top`` and that a later player would use.
         b = 0
         extra = 0
         top_suit = SUIT[top]
-        top_s = strength[top]
         if after:
             if top_suit != trump or pts >= TRUMP_WORTH:
-                tb = top_suit * 10
-                for x in range(tb, tb + 10):
-                    if strength[x] > top_s and not gone[x] and x != brisc and x not in hand:
-                        b += 1
-                        extra += POINTS[x]
+                beaters = unseen & higher_of[top]
+                b = beaters.bit_count()
+                extra = points_in(beaters, top_suit)
             if top_suit != trump and trump >= 0 and pts >= TRUMP_WORTH:
-                count, worth = _unseen_trumps(trump, gone, brisc, hand)
-                b += count
-                extra += worth
+                trumps = unseen & SUIT_MASK[trump]
+                b += trumps.bit_count()
+                extra += points_in(trumps, trump)
         hold = 1.0
         rescue = 1.0
         if b:
