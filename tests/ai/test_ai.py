@@ -358,6 +358,29 @@ def test_hard_beats_nothing_illegal_with_swaps() -> None:
         play_game(rules, [a, b], 500 + seed)
 
 
+def test_a_kept_two_player_ending_is_worth_what_solving_it_again_is() -> None:
+    """One search keeps the endings it solved (``finish``'s ``endings``, for one trump): a
+    sample that meets one again, its cards in another order, ends with the same points."""
+    from briscola.ai.search.core import Game, SearchRules
+    from briscola.ai.search.rollout import finish
+
+    rng = random.Random(8)
+    for _ in range(80):
+        endings: dict[tuple[tuple[int, ...], tuple[int, ...], bool], int] = {}
+        cards = rng.sample(range(40), 6)
+        rules = SearchRules.make(2, False, rng.randrange(4), 8, 0.0)
+        a, b = cards[:3], cards[3:]
+        alone = Game([list(a), list(b)], [], [], 0, (0, 1), [10.0, 20.0], 0)
+        finish(alone, rules, random.Random(0), 0)
+        for _ in range(2):
+            rng.shuffle(a)
+            rng.shuffle(b)
+            kept = Game([list(a), list(b)], [], [], 0, (0, 1), [10.0, 20.0], 0)
+            finish(kept, rules, random.Random(0), 0, endings=endings)
+            assert kept.points == alone.points
+        assert len(endings) == 1
+
+
 def test_solvers_agree_with_brute_force() -> None:
     """The two-player endgame solver and the general one (stock, tricks in progress, more
     players) against plain minimax over engine states."""

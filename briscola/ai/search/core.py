@@ -64,9 +64,10 @@ def points_in(bits: int, suit: int) -> int:
     return _SUIT_POINTS[bits >> (10 * suit)]
 
 
-#: Per trump (-1 for none): the solver's move ordering key per card.
+#: Per trump (-1 for none): the solver's move ordering key per card, big cards and trumps
+#: first, no two cards alike (ties go by index).
 _ORDER: Final[dict[int, tuple[int, ...]]] = {
-    trump: tuple(-4 * POINTS[c] - (10 if SUIT[c] == trump else 0) for c in range(40))
+    trump: tuple(64 * (-4 * POINTS[c] - (10 if SUIT[c] == trump else 0)) + c for c in range(40))
     for trump in range(-1, 4)
 }
 
@@ -121,7 +122,7 @@ class SearchRules:
     trump: int
     #: ``beats[a * 40 + b]``: card b, played after the trick's best card a, takes over.
     beats: tuple[bool, ...]
-    #: Solver move ordering key per card: big cards and trumps first.
+    #: Solver move ordering key per card: big cards and trumps first, no two alike.
     order: tuple[int, ...]
     #: Cards left (hands + stock) at or below which the rest of a hand is solved exactly.
     solve_at: int

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from briscola.ai.knowledge import Knowledge, partner_probabilities
-from briscola.ai.learned import learned_action
+from briscola.ai.learned import learned_action, network_for, play_rows
 from briscola.ai.medium import direction_value, medium_action
 from briscola.ai.search.core import Game, SearchRules, mask_of, play, utility
 from briscola.ai.search.inference import History
@@ -43,6 +43,9 @@ DEFAULT_BUDGET: Final[dict[int, int]] = {2: 28000, 3: 20000, 4: 30000, 5: 40000,
 #: hand-written rules on one standard error scored 0.494 [0.459, 0.529] (docs/ai.md).
 TEAM_VETO: Final[tuple[str, float]] = ("learned", 2.0)
 
+#: Samples before a search may stop early (``settle``), and then every eight.
+SETTLE_AFTER: Final = 32
+
 #: Cards left at which the rest of a hand is solved exactly, by player count.
 _SOLVE_AT: Final[dict[int, int]] = {2: 8, 3: 6, 4: 8, 5: 10, 6: 12}
 
@@ -68,6 +71,11 @@ class Evaluation:
     samples: int
     #: How many standard errors a line must gain over the default one to be played.
     confidence: float = 1.0
+    #: Per line: the learned evaluation's estimate of its utility, relative to the
+    #: position's average card (empty: no estimate; the veto decides), and the standard
+    #: error that estimate is given when it is blended with the search's (``blend``).
+    prior: tuple[float, ...] = ()
+    prior_error: float = 0.0
 
     def utility(self, i: int) -> float:
         """Mean utility of line ``i`` (win chance plus a small margin term)."""
@@ -113,8 +121,18 @@ class HardBot:
         margin: float = 0.002,
         confidence: float | None = None,
         prior: str = "auto",
+        blend: float = 0.0,
+        settle: float = 0.0,
     ) -> None:
         self.name = "hard"
+        #: The standard error (in utility) given to the learned evaluation's estimate of each
+        #: card when it is blended with the search's (:meth:`_blended`); 0: no blend, the veto.
+        if blend < 0:
+            raise ValueError(f"blend must be 0 or more, not {blend!r}")
+        self.blend = blend
+        #: Stop a move's search once no line is within this many standard errors of beating
+        #: the default one (0: always the whole budget).
+        self.settle = settle
         self.margin = margin
         #: None: the table's (see :meth:`veto`).
         self.confidence = confidence
@@ -156,7 +174,7 @@ class HardBot:
             return legal[0]
         if view.phase != "play":
             return medium_action(view)
-        found = self.evaluate(view)
+        found = self.evaluate(view, settle=True)
         line = self._directed(view, found, self.decide(found))
         swap_action, card = found.lines[line]
         if swap_action is not None:
@@ -197,6 +215,8 @@ class HardBot:
         lines = found.lines
         totals = found.utility_sums
         default = found.default
+        if found.prior and not found.exact and found.weight > 0:
+            return self._blended(found)
         best = max(range(len(lines)), key=lambda i: (totals[i], -i))
         if lines[default][0] is not None and lines[best][0] is not None:
             default = best  # medium swaps too; which card follows is search's choice
@@ -210,9 +230,80 @@ class HardBot:
                 best = default
         return best
 
-    def evaluate(self, seen: PlayerView) -> Evaluation:
+    @staticmethod
+    def _blended(found: Evaluation) -> int:
+        """The line with the best estimate of its gain over the default line when the
+        learned evaluation's estimate (a prior with standard error ``prior_error``) and the
+        search's paired mean (with its standard error) are combined, each weighted by the
+        inverse of its variance: a noisy search leans on the network, a clear one
+        overrules it."""
+        wsum = found.weight
+        n_eff = wsum * wsum / found.weight2
+        prior = found.prior
+        default = found.default
+        trust = found.prior_error * found.prior_error
+        best, best_gain = default, 0.0
+        for i in range(len(found.lines)):
+            if i == default:
+                continue
+            mean = found.diff_sums[i] / wsum
+            var = max(0.0, found.diff2_sums[i] / wsum - mean * mean) / n_eff
+            guess = prior[i] - prior[default]
+            gain = (guess * var + mean * trust) / (var + trust) if var + trust > 0 else mean
+            if gain > best_gain:
+                best, best_gain = i, gain
+        return best
+
+    def _prior(self, seen: PlayerView) -> tuple[float, ...]:
+        """The learned evaluation's estimate of each card's utility relative to the
+        position's average (utility units, as the search's), in the order of ``legal``'s
+        plays; empty where it does not apply (no ``blend``, no network for the table, a
+        swap to decide, a partner's request to answer)."""
+        if not self.blend or any(isinstance(a, Swap) for a in seen.legal):
+            return ()
+        if partner_direction(seen) is not None:
+            return ()
+        net = network_for(seen.rules)
+        if net is None:
+            return ()
+        _, rows = play_rows(seen)
+        scale = float(net.provenance.get("label_scale", 10.0))
+        values = [net.value(row) / scale for row in rows]
+        mean = sum(values) / len(values)
+        return tuple(v - mean for v in values)
+
+    def _settled(
+        self,
+        diffs: list[float],
+        diffs2: list[float],
+        wsum: float,
+        wsum2: float,
+        default: int,
+        estimate: tuple[float, ...],
+    ) -> bool:
+        """No line could beat the default one: even its gain raised by ``settle`` standard
+        errors (blended with the network's estimate, with ``blend``) is below nothing."""
+        z = self.settle
+        trust = self.blend * self.blend
+        for i in range(len(diffs)):
+            if i == default:
+                continue
+            mean = diffs[i] / wsum
+            var = max(0.0, diffs2[i] / wsum - mean * mean) * wsum2 / (wsum * wsum)
+            high = mean + z * math.sqrt(var)
+            if estimate and var + trust > 0:
+                guess = estimate[i] - estimate[default]
+                high = (guess * var + high * trust) / (var + trust)
+            if high >= 0.0:
+                return False
+        return True
+
+    def evaluate(self, seen: PlayerView, settle: bool = False) -> Evaluation:
         """Search every candidate line (each legal card; with a swap available, the swap
-        followed by each card) in the same samples. The seat must be to play a card."""
+        followed by each card) in the same samples. The seat must be to play a card.
+        ``settle`` (a move to choose, not values to show): stop early once no line can beat
+        the default one (:attr:`settle` standard errors)."""
+        settle = settle and self.settle > 0
         if seen.phase != "play" or not seen.legal:
             raise ValueError("evaluate needs a view in which this seat is to play a card")
         rng = self.rng
@@ -250,9 +341,14 @@ class HardBot:
         diffs = [0.0] * len(lines)
         diffs2 = [0.0] * len(lines)
         wsum = wsum2 = 0.0
-        # The rule player's choice is the default; search must show a clear gain to leave it.
+        # The rule player's choice is the default; search must show a clear gain to leave it
+        # (with ``blend``, the learned evaluation's best card, the others weighed by it).
         prior, confidence = self.veto(seen.rules)
-        ruled = learned_action(seen) if prior == "learned" else medium_action(seen)
+        estimate = self._prior(seen)
+        if estimate:
+            ruled: Action = plays[max(range(len(plays)), key=lambda i: (estimate[i], -i))]
+        else:
+            ruled = learned_action(seen) if prior == "learned" else medium_action(seen)
         default = 0
         for i, (swap_action, card) in enumerate(lines):
             if (isinstance(ruled, Swap) and swap_action is not None) or (
@@ -270,6 +366,7 @@ class HardBot:
         # Few possible deals (two players near the end of the stock): take each once.
         every = enumerate2(deal) if n == 2 and not perfect else None
         gone = mask_of(c for c in range(40) if deal.gone[c])
+        endings: dict[tuple[tuple[int, ...], tuple[int, ...], bool], int] = {}
         exact = perfect or every is not None
         # Chiamata: who holds the called card, as the play so far suggests.
         partner_odds = (
@@ -324,7 +421,9 @@ class HardBot:
                     game.stock[0] = swap_action.card.index
                 play(game, card, rules)
                 # Common random numbers: every line sees the same rollout randomness.
-                work += 1 + finish(game, rules, random.Random(seed), root_side, stock_solve)
+                work += 1 + finish(
+                    game, rules, random.Random(seed), root_side, stock_solve, endings
+                )
                 utils[i] = utility(game.points, root_side, target, three_way, self.margin)
                 point_totals[i] += weight * game.points[root_side]
             base_u = utils[default]
@@ -336,6 +435,14 @@ class HardBot:
             wsum += weight
             wsum2 += weight * weight
             samples += 1
+            if (
+                settle
+                and not exact
+                and samples >= SETTLE_AFTER
+                and samples % 8 == 0
+                and self._settled(diffs, diffs2, wsum, wsum2, default, estimate)
+            ):
+                break
         found = Evaluation(
             lines=tuple(lines),
             utility_sums=tuple(totals),
@@ -348,6 +455,8 @@ class HardBot:
             exact=exact,
             samples=samples,
             confidence=confidence,
+            prior=estimate,
+            prior_error=self.blend,
         )
         self.last_samples = samples
         self.last_values = {found.label(i): found.utility(i) for i in range(len(lines))}

@@ -277,10 +277,13 @@ def finish(
     rng: random.Random,
     root_side: int,
     at_root: bool = False,
+    endings: dict[tuple[tuple[int, ...], tuple[int, ...], bool], int] | None = None,
 ) -> int:
     """Play ``game`` out: the policy, then the exact solver once the stock is empty and few
     cards remain (with ``at_root``, two players: through the last draws at once). Returns
-    the work units spent; ``game.points`` then holds the final points."""
+    the work units spent; ``game.points`` then holds the final points. ``endings`` keeps
+    the two-player endings solved (one search's samples often meet the same one again:
+    each costs one work unit then)."""
     work = 0
     solve_at = rules.solve_at
     policy = policy2 if rules.n == 2 else policy_n
@@ -291,12 +294,21 @@ def finish(
         if (not game.stock or at_root) and cards_left(game) <= solve_at:
             if rules.n == 2 and not trick and not game.stock:
                 turn = game.turn
-                value, nodes = solve2(
-                    tuple(game.hands[turn]),
-                    tuple(game.hands[1 - turn]),
+                # Big cards and trumps first: alpha-beta prunes sooner, and the same
+                # ending is the same key whatever order the cards came in.
+                order = rules.order.__getitem__
+                key = (
+                    tuple(sorted(game.hands[turn], key=order)),
+                    tuple(sorted(game.hands[1 - turn], key=order)),
                     game.side[turn] == root_side,
-                    rules.beats,
                 )
+                known = endings.get(key) if endings is not None else None
+                if known is None:
+                    value, nodes = solve2(*key, rules.beats)
+                    if endings is not None:
+                        endings[key] = value
+                else:
+                    value, nodes = known, 2
             else:
                 value, nodes = solve(game, rules, root_side)
                 nodes *= 2
