@@ -571,16 +571,32 @@ def test_rollout_policy_plays_mediums_card_as_the_last_seat_of_a_trick(preset: s
     assert compared >= 100
 
 
-def test_hard_s_veto_keeps_the_learned_card_in_team_games_and_medium_s_rules_elsewhere() -> None:
+def test_hard_s_veto_keeps_the_learned_card_in_team_games_and_two_player_ones() -> None:
     from briscola.ai.search import HardBot
-    from briscola.ai.search.hard import TEAM_VETO
+    from briscola.ai.search.hard import TEAM_VETO, TWO_PLAYER_VETO
 
     hard = HardBot(random.Random(0))
     assert hard.veto(Rules.preset("teams4")) == TEAM_VETO == ("learned", 2.0)
     assert hard.veto(Rules.preset("teams6")) == TEAM_VETO
-    for preset in ("classic2", "classic3", "chiamata5"):
+    assert hard.veto(Rules.preset("classic2")) == TWO_PLAYER_VETO == ("learned", 1.0)
+    for preset in ("classic3", "chiamata5"):
         assert hard.veto(Rules.preset(preset)) == ("medium", 1.0)
     # As set, the one given (an arena spec such as ``hard:prior=learned`` reads as before).
-    assert HardBot(prior="learned").veto(Rules.preset("classic2")) == ("learned", 1.0)
+    assert HardBot(prior="learned").veto(Rules.preset("classic3")) == ("learned", 1.0)
     assert HardBot(prior="medium").veto(Rules.preset("teams4")) == ("medium", 1.0)
     assert HardBot(confidence=0).veto(Rules.preset("teams4")) == ("learned", 0)
+
+
+def test_hard_weighs_its_samples_by_the_other_player_s_policy_with_two_players() -> None:
+    from briscola.ai.search import HardBot
+
+    hard = HardBot(random.Random(0))
+    assert hard.inference_for(Rules.preset("classic2")) == "policy"
+    assert hard.inference_for(Rules.preset("scoperta2")) == "policy"
+    for preset in ("briscolone2", "classic3", "teams4", "chiamata5", "teams6"):
+        assert hard.inference_for(Rules.preset(preset)) == "tricks"
+    # As set, the one given.
+    assert HardBot(inference="tricks").inference_for(Rules.preset("classic2")) == "tricks"
+    assert HardBot(inference=True).inference_for(Rules.preset("classic2")) == "tricks"
+    assert HardBot(inference=False).inference_for(Rules.preset("classic2")) is None
+    assert HardBot(inference="policy").inference_for(Rules.preset("teams4")) == "policy"

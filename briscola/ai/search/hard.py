@@ -32,7 +32,7 @@ from briscola.ai.search.sampling import (
 from briscola.ai.signals import partner_direction
 from briscola.engine import Action, Card, Play, PlayerView, Rules, Swap
 
-__all__ = ["DEFAULT_BUDGET", "Evaluation", "HardBot"]
+__all__ = ["DEFAULT_BUDGET", "TEAM_VETO", "TWO_PLAYER_VETO", "Evaluation", "HardBot"]
 
 #: Work units per move by player count: tuned to about 250 ms per move at the 95th
 #: percentile on one core for two players, 300 ms for five (measured: docs/ai.md).
@@ -45,6 +45,12 @@ TEAM_VETO: Final[tuple[str, float]] = ("learned", 2.0)
 
 #: Samples before a search may stop early (``settle``), and then every eight.
 SETTLE_AFTER: Final = 32
+
+#: With two players the search must beat the learned medium's card by one standard error,
+#: and weighs its samples by policy-based inference: against the learned medium 0.556
+#: [0.530, 0.582] over 500 deals, where the hand-written rules with the trick factors
+#: scored 0.533 [0.505, 0.562]; against the rule player 0.763 (0.728) (docs/ai.md).
+TWO_PLAYER_VETO: Final[tuple[str, float]] = ("learned", 1.0)
 
 #: Cards left at which the rest of a hand is solved exactly, by player count.
 _SOLVE_AT: Final[dict[int, int]] = {2: 8, 3: 6, 4: 8, 5: 10, 6: 12}
@@ -98,14 +104,16 @@ class HardBot:
     a clock on top of the budget), ``inference`` (weight samples by the other seats' plays:
     ``"tricks"`` or True, two hand-set factors on the last trick and, in Chiamata, medium's
     partner odds; ``"policy"``, the likelihood of their recent plays under the rollout
-    policy, :mod:`.inference` (measured weaker: docs/ai.md); False or 0, none),
+    policy, :mod:`.inference`; False or 0, none; ``"auto"``, the default: policy with two
+    players who need not follow suit, tricks elsewhere, as measured: docs/ai.md),
     ``epsilon`` (rollout randomness), ``margin`` (utility per point of margin),
     ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``min_samples``,
     ``confidence`` (how many standard errors the best line must gain over medium's move for
     hard to leave it; 0 plays the best line whatever the noise), ``prior`` (that default
     move: ``"medium"``, the hand-written rules, or ``"learned"``, the learned medium's card,
-    :mod:`briscola.ai.learned`; ``"auto"``, the default, is :data:`TEAM_VETO` in team games
-    and the hand-written rules on one standard error elsewhere).
+    :mod:`briscola.ai.learned`; ``"auto"``, the default, is :data:`TEAM_VETO` in team games,
+    :data:`TWO_PLAYER_VETO` with two players and the hand-written rules on one standard error
+    elsewhere).
     """
 
     def __init__(
@@ -113,7 +121,7 @@ class HardBot:
         rng: random.Random | None = None,
         time_limit: float | None = None,
         budget: int | None = None,
-        inference: bool | str = True,
+        inference: bool | str = "auto",
         epsilon: float = 0.05,
         solve_at: int | None = None,
         min_samples: int = 8,
@@ -144,10 +152,11 @@ class HardBot:
         self.rng = rng or random.Random(0)
         self.time_limit = None if deterministic else time_limit
         self.budget = budget
-        if inference not in (True, False, 0, 1, "policy", "tricks"):
-            raise ValueError(f"inference must be policy, tricks or off, not {inference!r}")
+        if inference not in (True, False, 0, 1, "policy", "tricks", "auto"):
+            raise ValueError(f"inference must be policy, tricks, auto or off, not {inference!r}")
+        #: ``policy``, ``tricks``, ``auto`` (by table: :meth:`inference_for`) or None.
         self.inference: str | None = (
-            None if not inference else "policy" if inference == "policy" else "tricks"
+            None if not inference else inference if isinstance(inference, str) else "tricks"
         )
         self.epsilon = epsilon
         self.solve_at = solve_at
@@ -201,13 +210,28 @@ class HardBot:
     def veto(self, rules: Rules) -> tuple[str, float]:
         """The default move the search must beat at a table of ``rules`` (``medium`` or
         ``learned``) and by how many standard errors: as set, else in team games
-        :data:`TEAM_VETO`, elsewhere the hand-written rules on one (docs/ai.md, *Hard
-        against the learned medium*)."""
+        :data:`TEAM_VETO`, with two players :data:`TWO_PLAYER_VETO`, elsewhere the
+        hand-written rules on one (docs/ai.md, *Hard against the learned medium*)."""
         prior, confidence = self.prior, self.confidence
         if prior == "auto":
-            prior, table = TEAM_VETO if rules.teams else ("medium", 1.0)
+            if rules.teams:
+                prior, table = TEAM_VETO
+            elif rules.players == 2:
+                prior, table = TWO_PLAYER_VETO
+            else:
+                prior, table = "medium", 1.0
             return prior, table if confidence is None else confidence
         return prior, 1.0 if confidence is None else confidence
+
+    def inference_for(self, rules: Rules) -> str | None:
+        """How samples are weighed at a table of ``rules``: as set, else (``auto``) by the
+        likelihood of the other player's plays under a model of its play (``policy``) with
+        two players who need not follow suit, by the hand-set factors of the last trick
+        (``tricks``) elsewhere (in Briscolone policy inference measured no better:
+        docs/ai.md)."""
+        if self.inference == "auto":
+            return "policy" if rules.players == 2 and not rules.follow_suit else "tricks"
+        return self.inference
 
     def decide(self, found: Evaluation) -> int:
         """The line to play: the best one, unless it is medium's swap or sampling noise
@@ -360,7 +384,7 @@ class HardBot:
         stock_solve = n == 2 and seen.stock_size <= 2
         work = 0
         samples = 0
-        inference = self.inference if not perfect else None
+        inference = self.inference_for(seen.rules) if not perfect else None
         history = History(seen, rules) if inference == "policy" else None
         infer_rng = random.Random(rng.random()) if history is not None else None
         # Few possible deals (two players near the end of the stock): take each once.
