@@ -42,9 +42,21 @@ from typing import Any
 from briscola.ai.learned import FEATURES, learned_action, play_rows
 from briscola.ai.medium import medium_action
 from briscola.ai.search import HardBot
-from briscola.engine import GameState, Play, Rules, view
+from briscola.engine import GameState, Play, PlayerView, Rules, view
 
 FORMAT = "briscola-learn-data/1"
+
+
+def new_hand(rules: Rules, seed: int, game: int) -> tuple[GameState, random.Random]:
+    """Hand ``game`` of the sequence ``seed`` dealt, and the rng that goes on with it."""
+    rng = random.Random(seed * 1_000_003 + game)
+    return GameState.new(rules, rng, dealer=game % rules.players), rng
+
+
+def card_choice(seen: PlayerView) -> bool:
+    """Whether ``seen`` is a card play with two or more cards to choose from and no swap."""
+    plays = sum(isinstance(a, Play) for a in seen.legal)
+    return seen.phase == "play" and plays >= 2 and plays == len(seen.legal)
 
 
 def game_positions(
@@ -54,15 +66,13 @@ def game_positions(
     ``medium``, the hand-written rules, or ``learned``, the bundled network's choice)."""
     rules = Rules.preset(preset)
     play = learned_action if player == "learned" else medium_action
-    rng = random.Random(seed * 1_000_003 + game)
-    state = GameState.new(rules, rng, dealer=game % rules.players)
+    state, rng = new_hand(rules, seed, game)
     out: list[dict[str, Any]] = []
     while not state.is_terminal():
         seat = state.current_player
         assert seat is not None
         seen = view(state, seat)
-        plays = [a for a in seen.legal if isinstance(a, Play)]
-        if seen.phase == "play" and len(plays) >= 2 and len(plays) == len(seen.legal):
+        if card_choice(seen):
             found = HardBot(random.Random(rng.random()), budget=budget).evaluate(seen)
             cards, rows = play_rows(seen)
             index = {line[1]: i for i, line in enumerate(found.lines) if line[0] is None}

@@ -24,6 +24,7 @@ inference (weighing the samples by the other player's plays): the arena does.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import random
@@ -35,28 +36,23 @@ from typing import Any
 from briscola.ai.learned import learned_action
 from briscola.ai.search import HardBot
 from briscola.arena.spec import BotSpec
-from briscola.engine import Card, GameState, Play, PlayerView, Rules, view
+from briscola.engine import Card, Play, PlayerView, Rules, view
+from tools.learn.generate import card_choice, new_hand
 
 FORMAT = "briscola-regret-gold/1"
 
 
+@functools.cache
 def position(preset: str, seed: int, game: int) -> PlayerView | None:
-    """Hand ``game``'s chosen card play (None: it had none to choose from)."""
-    rules = Rules.preset(preset)
-    rng = random.Random(seed * 1_000_003 + game)
-    state = GameState.new(rules, rng, dealer=game % rules.players)
+    """Hand ``game``'s chosen card play (None: it had none to choose from); made once a
+    process, since every bot spec chooses in the same positions."""
+    state, rng = new_hand(Rules.preset(preset), seed, game)
     found: list[PlayerView] = []
     while not state.is_terminal():
         seat = state.current_player
         assert seat is not None
         seen = view(state, seat)
-        plays = [a for a in seen.legal if isinstance(a, Play)]
-        if (
-            seen.phase == "play"
-            and seen.stock_size > 0
-            and len(plays) >= 2
-            and len(plays) == len(seen.legal)
-        ):
+        if seen.stock_size > 0 and card_choice(seen):
             found.append(seen)
         state.apply(learned_action(seen))
     return rng.choice(found) if found else None
@@ -159,8 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         for text in args.bots:
             tasks2 = [(args.preset, args.seed, text, args.repeats, part) for part in halves]
             made = [c for part in mapper(choices, tasks2) for c in part]
-            regret = [max(gold[g].values()) - gold[g][card] for g, card, _ in made]
-            best = [gold[g][card] >= max(gold[g].values()) for g, card, _ in made]
+            top = {g: max(values.values()) for g, values in gold.items()}
+            regret = [top[g] - gold[g][card] for g, card, _ in made]
+            best = [gold[g][card] >= top[g] for g, card, _ in made]
             ms = 1000 * sum(t for _, _, t in made) / len(made)
             print(
                 f"{text:<44} {sum(regret) / len(regret):>8.4f} "
