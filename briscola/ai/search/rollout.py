@@ -106,15 +106,8 @@ def policy2(game: Game, rules: SearchRules, rng: random.Random) -> int:
     unweighed = _unweighed(options, rules, rng)
     if unweighed >= 0:
         return unweighed
-    return _first_best(options, values2(game, rules, options))
-
-
-def _first_best(options: list[int], values: list[float]) -> int:
-    best = 0
-    for i in range(1, len(values)):
-        if values[i] > values[best]:
-            best = i
-    return options[best]
+    values = values2(game, rules, options)
+    return options[values.index(max(values))]
 
 
 def values2(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
@@ -186,7 +179,8 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
     unweighed = _unweighed(options, rules, rng)
     if unweighed >= 0:
         return unweighed
-    return _first_best(options, values_n(game, rules, options))
+    values = values_n(game, rules, options)
+    return options[values.index(max(values))]
 
 
 def values_n(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
