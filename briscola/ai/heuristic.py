@@ -34,6 +34,7 @@ __all__ = [
     "TRUMP_KEEP_STEP",
     "TRUMP_WORTH",
     "briscola_draw_value",
+    "scoperta_top_value",
 ]
 
 #: A trump in hand is worth this much beyond its points, plus a step per strength above
@@ -79,3 +80,14 @@ def briscola_draw_value(strength: int, points: int) -> float:
     return (
         0.5 * (TRUMP_KEEP_BASE + TRUMP_KEEP_STEP * (strength - 1) + points) - BRISCOLA_DRAW_OFFSET
     )
+
+
+def scoperta_top_value(points: int, trump: bool) -> float:
+    """Half of what drawing the face-up top card of a Scoperta stock is worth to the
+    trick's winner (the loser draws a hidden card): a trick won gains it, a trick lost
+    gives it away.
+
+    >>> scoperta_top_value(11, True)
+    3.5
+    """
+    return 0.5 * (0.5 * points + (STOCK_TOP_TRUMP if trump else 0.0) - STOCK_TOP_OFFSET)

@@ -34,13 +34,12 @@ from briscola.ai.heuristic import (
     RICH_SUIT_KEEP,
     SECRET_PARTNER_COST,
     SIDE_KEEP_PER_STRENGTH,
-    STOCK_TOP_OFFSET,
-    STOCK_TOP_TRUMP,
     TIE_INDEX,
     TIE_STRENGTH,
     TRUMP_KEEP,
     TRUMP_WORTH,
     briscola_draw_value,
+    scoperta_top_value,
 )
 from briscola.ai.knowledge import Knowledge, beats, table_winner
 from briscola.ai.signals import partner_direction
@@ -195,9 +194,7 @@ def _draw_adjustment(kn: Knowledge, p_win: float) -> float:
         return (1.0 - 2.0 * p_win) * max(0.0, bval)
     if seen.stock_top is not None:
         top = seen.stock_top
-        tval = 0.5 * top.points + (STOCK_TOP_TRUMP if top.suit is seen.trump else 0.0)
-        tval -= STOCK_TOP_OFFSET
-        return (2.0 * p_win - 1.0) * tval * 0.5
+        return (2.0 * p_win - 1.0) * scoperta_top_value(top.points, top.suit is seen.trump)
     return 0.0
 
 

@@ -346,6 +346,37 @@ def test_hard_plays_the_two_player_endgame_perfectly() -> None:
     assert checked >= 10
 
 
+def test_hard_searches_every_order_of_a_scoperta_stock_once_the_hands_are_known() -> None:
+    # In Scoperta every card drawn is seen: the other hand is often all known while the
+    # face-down stock still hides its order. One sample would take one order for the truth.
+    from math import factorial
+
+    from briscola.ai.search.sampling import deal_of
+
+    rules = Rules.preset("scoperta2")
+    few = many = 0
+    for seed in range(12):
+        state = GameState.new(rules, random.Random(seed))
+        rng = random.Random(seed)
+        checked: set[bool] = set()
+        while state.stock:
+            seen = to_move(state)
+            deal = deal_of(seen)
+            hidden = deal.stock_hidden
+            known = deal.needs[1 - seen.seat] == 0 and hidden >= 2 and len(seen.legal) >= 2
+            if known and (hidden <= 4) not in checked:
+                found = HardBot(random.Random(1), budget=3000).evaluate(seen)
+                if hidden <= 4:  # every order, each once
+                    assert found.exact and found.samples == factorial(hidden)
+                    few += 1
+                else:
+                    assert not found.exact and found.samples >= 8
+                    many += 1
+                checked.add(hidden <= 4)
+            state.apply(rng.choice(state.legal_actions()))
+    assert few >= 3 and many >= 3
+
+
 def _after(state: GameState, action: Action) -> GameState:
     child = state.clone()
     child.apply(action)
@@ -520,6 +551,7 @@ def _policy_choice(state: GameState) -> Card:
         three_as_three=rules.three_as_three,
         turned=rules.turned_briscola,
         alternating=n == 2 or rules.teams,
+        scoperta=rules.scoperta,
     )
     played = {c.index for trick in state.tricks for c in trick.cards}
     played.update(c.index for c in state.trick)
@@ -541,12 +573,14 @@ def _policy_choice(state: GameState) -> Card:
 
 
 @pytest.mark.parametrize(
-    "preset", ["classic2", "classic3", "teams4", "teams6", "briscolone2", "briscolone4"]
+    "preset",
+    ["classic2", "classic3", "teams4", "teams6", "briscolone2", "briscolone4", "scoperta2"],
 )
 def test_rollout_policy_plays_mediums_card_as_the_last_seat_of_a_trick(preset: str) -> None:
     """Playing last to a trick (nothing left to fear from later seats), the rollout policy
     and medium score the cards with the same weights and pick the same one; also with the
-    face-up briscola about to be drawn, and with three as three."""
+    face-up briscola about to be drawn, with Scoperta's face-up top card, and with three as
+    three."""
     compared = 0
     for seed in range(40):
         rules = Rules.preset(preset, three_as_three=seed % 3 == 0)

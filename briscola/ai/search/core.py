@@ -136,6 +136,8 @@ class SearchRules:
     #: Seats alternate between two sides (two players, teams): the trick's loser side
     #: takes the last card of the stock.
     alternating: bool = True
+    #: Scoperta: the top card of the stock lies face up (the stock's last card here).
+    scoperta: bool = False
 
     @classmethod
     def make(
@@ -148,6 +150,7 @@ class SearchRules:
         three_as_three: bool = False,
         turned: bool = True,
         alternating: bool = True,
+        scoperta: bool = False,
     ) -> SearchRules:
         """Rules for ``n`` players; ``trump`` is a suit number, or -1 for none."""
         strength = STRENGTH3_INT if three_as_three else STRENGTH_INT
@@ -163,6 +166,7 @@ class SearchRules:
             higher=_HIGHER[strength],
             turned=turned,
             alternating=alternating,
+            scoperta=scoperta,
         )
 
 

@@ -342,6 +342,7 @@ class HardBot:
             three_as_three=seen.rules.three_as_three,
             turned=seen.rules.turned_briscola,
             alternating=n == 2 or seen.rules.teams,
+            scoperta=seen.rules.scoperta,
         )
         plays = [a for a in seen.legal if isinstance(a, Play)]
         swap = next((a for a in seen.legal if isinstance(a, Swap)), None)
@@ -350,8 +351,11 @@ class HardBot:
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 0.92 * self.time_limit
         budget = self._budget(n)
-        places = sum(1 for s in range(n) if deal.needs[s]) + (1 if deal.stock_hidden else 0)
-        perfect = places <= 1
+        # One sample tells all when the hidden cards have one place to go: a hand, or a
+        # stock of at most one hidden card (a longer one hides its order; in Scoperta, where
+        # every card drawn is seen, the stock is often the only place left).
+        hands_hidden = sum(1 for s in range(n) if deal.needs[s])
+        perfect = hands_hidden + (1 if deal.stock_hidden else 0) <= 1 and deal.stock_hidden <= 1
         # Candidate lines: each play, and (when legal) a swap followed by each play.
         lines: list[tuple[Swap | None, int]] = [(None, a.card.index) for a in plays]
         if swap is not None:

@@ -28,6 +28,7 @@ from briscola.ai.heuristic import (
     TRUMP_KEEP,
     TRUMP_WORTH,
     briscola_draw_value,
+    scoperta_top_value,
 )
 from briscola.ai.search.core import (
     POINTS,
@@ -123,14 +124,21 @@ def values2(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
     brisc = game.stock[0] if stock_n and rules.turned else -1
     h = len(game.hands[1 - turn])
     u = h + stock_n - (1 if brisc >= 0 else 0)
-    q_row = HOLD_ODDS[h][u]
     adjust = 0.0
-    if brisc >= 0 and stock_n == 2:
-        adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
+    top_value = 0.0
     # The cards still out (not played, not mine), and those the player has not seen (not
-    # the face-up briscola either), as bit masks.
+    # the face-up briscola or scoperta top either), as bit masks.
     out = ~(game.gone | mask_of(hand))
     unseen = out & ~(1 << brisc) if brisc >= 0 else out
+    if brisc >= 0 and stock_n == 2:
+        adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
+    elif rules.scoperta and stock_n and game.stock[-1] >= 0:
+        # Scoperta: the trick's winner draws the face-up top card (medium's weighing).
+        top = game.stock[-1]
+        top_value = scoperta_top_value(POINTS[top], SUIT[top] == trump)
+        unseen &= ~(1 << top)
+        u -= 1
+    q_row = HOLD_ODDS[h][u]
     size = len(hand)
     values: list[float] = []
     led = trick[0] if trick else -1
@@ -167,6 +175,7 @@ def values2(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
         value -= keep
         if adjust > 0.0:
             value += (1.0 - 2.0 * p_win) * adjust
+        value += (2.0 * p_win - 1.0) * top_value
         value -= TIE_STRENGTH * s + TIE_INDEX * c
         values.append(value)
     return values
