@@ -113,6 +113,7 @@ NETWORKS: Final = (
     "medium-net-teams6.json",
     "medium-net-chiamata5.json",
     "medium-net-classic3.json",
+    "medium-net-scoperta2.json",
 )
 #: The two-player network's file, under ``assets/``.
 WEIGHTS: Final = ("ai", NETWORKS[0])

@@ -79,8 +79,8 @@ def test_with_a_blend_the_default_card_is_the_network_s_and_every_card_has_an_es
 
 
 def test_no_estimate_where_the_network_does_not_apply() -> None:
-    # No network for Scoperta; a swap to weigh; no blend asked for.
-    state = _opening("scoperta2", 1)
+    # No network for Briscolone; no blend asked for; a swap to weigh.
+    state = _opening("briscolone2", 1)
     assert HardBot(blend=0.05).evaluate(view(state, state.current_player)).prior == ()
     state = _opening("classic2", 1)
     assert HardBot(blend=0.0).evaluate(view(state, state.current_player)).prior == ()

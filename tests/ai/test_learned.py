@@ -57,6 +57,7 @@ TRAINED = {
     "medium-net-teams6.json": "teams6",
     "medium-net-chiamata5.json": "chiamata5",
     "medium-net-classic3.json": "classic3",
+    "medium-net-scoperta2.json": "scoperta2",
 }
 
 
