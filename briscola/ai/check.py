@@ -22,7 +22,16 @@ from briscola.resources import asset_path
 __all__ = ["CHECKED_PRESETS", "players_check"]
 
 #: A table of every size the learned evaluation covers.
-CHECKED_PRESETS: Final = ("classic2", "classic3", "teams4", "teams6", "chiamata5", "scoperta2")
+CHECKED_PRESETS: Final = (
+    "classic2",
+    "classic3",
+    "teams4",
+    "teams6",
+    "chiamata5",
+    "scoperta2",
+    "briscolone2",
+    "briscolone4",
+)
 #: The levels and their options: ``hard`` on a fixed budget (no clock: the same moves on a
 #: slow machine as on a fast one).
 _LEVELS: Final[tuple[tuple[str, dict[str, object]], ...]] = (

@@ -114,6 +114,8 @@ NETWORKS: Final = (
     "medium-net-chiamata5.json",
     "medium-net-classic3.json",
     "medium-net-scoperta2.json",
+    "medium-net-briscolone2.json",
+    "medium-net-briscolone4.json",
 )
 #: The two-player network's file, under ``assets/``.
 WEIGHTS: Final = ("ai", NETWORKS[0])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -60,8 +61,8 @@ def test_exact_positions_take_the_search_s_best_card() -> None:
     assert HardBot().decide(found) == 1
 
 
-def _opening(preset: str, seed: int) -> GameState:
-    return GameState.new(Rules.preset(preset), random.Random(seed))
+def _opening(preset: str, seed: int, **options: Any) -> GameState:
+    return GameState.new(Rules.preset(preset, **options), random.Random(seed))
 
 
 def test_with_a_blend_the_default_card_is_the_network_s_and_every_card_has_an_estimate() -> None:
@@ -79,8 +80,8 @@ def test_with_a_blend_the_default_card_is_the_network_s_and_every_card_has_an_es
 
 
 def test_no_estimate_where_the_network_does_not_apply() -> None:
-    # No network for Briscolone; no blend asked for; a swap to weigh.
-    state = _opening("briscolone2", 1)
+    # No network for three-as-three; no blend asked for; a swap to weigh.
+    state = _opening("classic2", 1, three_as_three=True)
     assert HardBot(blend=0.05).evaluate(view(state, state.current_player)).prior == ()
     state = _opening("classic2", 1)
     assert HardBot(blend=0.0).evaluate(view(state, state.current_player)).prior == ()

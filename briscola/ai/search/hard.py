@@ -209,12 +209,15 @@ class HardBot:
 
     def veto(self, rules: Rules) -> tuple[str, float]:
         """The default move the search must beat at a table of ``rules`` (``medium`` or
-        ``learned``) and by how many standard errors: as set, else in team games
-        :data:`TEAM_VETO`, with two players :data:`TWO_PLAYER_VETO`, elsewhere the
-        hand-written rules on one (docs/ai.md, *Hard against the learned medium*)."""
+        ``learned``) and by how many standard errors: as set, else in team games and in
+        Briscolone for two :data:`TEAM_VETO`, with two players :data:`TWO_PLAYER_VETO`,
+        elsewhere the hand-written rules on one (docs/ai.md, *Hard against the learned
+        medium*)."""
         prior, confidence = self.prior, self.confidence
         if prior == "auto":
-            if rules.teams:
+            if rules.teams or (rules.players == 2 and rules.follow_suit):
+                # (Briscolone for two: the search, weak where all must follow suit, leans on
+                # the network as in team games: docs/ai.md, *Scoperta and Briscolone*.)
                 prior, table = TEAM_VETO
             elif rules.players == 2:
                 prior, table = TWO_PLAYER_VETO
