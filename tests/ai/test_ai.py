@@ -613,6 +613,9 @@ def test_hard_s_veto_keeps_the_learned_card_in_team_games_and_two_player_ones() 
     assert hard.veto(Rules.preset("teams4")) == TEAM_VETO == ("learned", 2.0)
     assert hard.veto(Rules.preset("teams6")) == TEAM_VETO
     assert hard.veto(Rules.preset("classic2")) == TWO_PLAYER_VETO == ("learned", 1.0)
+    # Briscolone for two, where all must follow suit: the search leans on the network.
+    assert hard.veto(Rules.preset("briscolone2")) == TEAM_VETO
+    assert hard.veto(Rules.preset("briscolone4")) == TEAM_VETO
     for preset in ("classic3", "chiamata5"):
         assert hard.veto(Rules.preset(preset)) == ("medium", 1.0)
     # As set, the one given (an arena spec such as ``hard:prior=learned`` reads as before).
