@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from briscola.ai.search import DEFAULT_BUDGET, HardBot
 from briscola.engine import Card, Play, PlayerView
@@ -34,7 +34,9 @@ class Assessment:
     (the search plays on from there for every seat, itself included)."""
 
     values: tuple[tuple[Card, float], ...]
-    #: The card with the most expected points (the first such in ``values`` on a tie).
+    #: The card the hard player would play: the learned evaluation's card (medium's where
+    #: no network covers the table) unless the search shows a clear gain elsewhere. Another
+    #: card may show a little more in ``values`` when the search's lead is within its noise.
     best: Card
     #: Every possible deal was searched (no sampling noise).
     exact: bool
@@ -48,7 +50,8 @@ class Assessment:
         raise ValueError(f"{card.code} is not one of the cards assessed")
 
     def loss(self, card: Card) -> float:
-        """Expected points given up by playing ``card`` instead of the best card."""
+        """Expected points given up by playing ``card`` instead of the best card (0 for a
+        card the search values at least as high)."""
         return max(0.0, self.value(self.best) - self.value(card))
 
     def runner_up(self) -> Card | None:
@@ -99,11 +102,17 @@ def evaluate(seen: PlayerView, seed: int | None = None, budget: int | None = Non
     read. The same view, seed and budget give the same assessment; without a ``seed``, the
     position's own (:func:`position_seed`), which the hint and the review both use.
 
-    Lines that swap the briscola first are left out: the coach assesses the card played.
+    The best card is the one hard would play: the learned evaluation's (the default move of
+    hard's veto) unless the search's gain elsewhere is clear of its noise, which makes hints
+    and reviews as strong as hard (docs/ai.md, *The coach*). Lines that swap the briscola
+    first are left out: the coach assesses the card played.
     """
-    plays = [a.card for a in seen.legal if isinstance(a, Play)]
+    legal = tuple(a for a in seen.legal if isinstance(a, Play))
+    plays = [a.card for a in legal]
     if seen.phase != "play" or not plays:
         raise ValueError("nothing to assess: this seat is not to play a card")
+    if len(legal) < len(seen.legal):
+        seen = replace(seen, legal=legal)
     if budget is None:
         budget = default_budget(seen.rules.players)
     if budget < 1:
@@ -112,8 +121,7 @@ def evaluate(seen: PlayerView, seed: int | None = None, budget: int | None = Non
         seed = position_seed(seen)
     bot = HardBot(random.Random(seed), budget=budget, deterministic=True)
     found = bot.evaluate(seen)
-    by_card = {card: found.points(i) for i, (swap, card) in enumerate(found.lines) if swap is None}
+    by_card = {card: found.points(i) for i, (_, card) in enumerate(found.lines)}
     values = tuple((card, by_card[card.index]) for card in plays)
-    top = max(points for _, points in values)
-    best = next(card for card, points in values if points == top)
+    best = Card.from_index(found.lines[bot.pick(seen, found)][1])
     return Assessment(values=values, best=best, exact=found.exact, samples=found.samples)

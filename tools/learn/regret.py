@@ -5,8 +5,9 @@
 
 Positions: one card play from each of ``--positions`` hands of ``--preset`` between two
 learned mediums (hand ``g`` dealt from ``--seed`` and ``g`` alone), taken at random among
-the seat's plays while the stock lasts with two or more cards to choose from and no swap
-(with an empty stock two-player hands are solved exactly: every level would score 0).
+the seat's plays while the stock lasts (in Chiamata, which has none, while the hands hold
+three cards or more) with two or more cards to choose from and no swap (with an empty
+stock two-player hands are solved exactly: every level would score 0).
 Their **gold values**: the hard search at ``--gold-budget`` work units (400 000 by default,
 about 14 times hard's budget with two players), without inference, valuing every card:
 mean utility, win 1, draw 1/2, plus 0.002 a point of margin. They are kept in ``--gold``
@@ -14,7 +15,10 @@ mean utility, win 1, draw 1/2, plus 0.002 a point of margin. They are kept in ``
 bots on the same values.
 
 Each bot, an arena spec (``hard:prior=learned``), then chooses in every position
-``--repeats`` times (its rng seeded 0, 1, ...). Its **regret** is the gold value of the
+``--repeats`` times (its rng seeded 0, 1, ...). ``coach`` stands for the coach's best card
+(:func:`briscola.coach.evaluate`, seeded by the position salted with the repeat;
+``coach:budget=N`` at another budget, ``coach:by=points`` the card of the most expected
+points instead of the card it names). Its **regret** is the gold value of the
 best card minus that of its card, averaged over positions and repeats (0.01: one hand in
 a hundred); also printed: how often it chose the gold best card, and its mean processor
 time per choice. The gold search samples the hidden cards uniformly, so it cannot judge
@@ -30,12 +34,14 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from briscola.ai.learned import learned_action
 from briscola.ai.search import HardBot
 from briscola.arena.spec import BotSpec
+from briscola.coach import evaluate, position_seed
 from briscola.engine import Card, Play, PlayerView, Rules, view
 from tools.learn.generate import card_choice, new_hand
 
@@ -52,7 +58,9 @@ def position(preset: str, seed: int, game: int) -> PlayerView | None:
         seat = state.current_player
         assert seat is not None
         seen = view(state, seat)
-        if seen.stock_size > 0 and card_choice(seen):
+        # (Chiamata deals every card: there, while each hand holds three or more.)
+        left = seen.stock_size > 0 or (state.rules.stock_size == 0 and len(seen.hand) > 2)
+        if left and card_choice(seen):
             found.append(seen)
         state.apply(learned_action(seen))
     return rng.choice(found) if found else None
@@ -74,21 +82,54 @@ def gold_values(args: tuple[str, int, int, int]) -> dict[str, Any] | None:
     return {"game": game, "values": {k: round(v, 6) for k, v in values.items()}}
 
 
+Chooser = Callable[[PlayerView, int], Card]
+
+
+def chooser(text: str) -> Chooser:
+    """What ``text`` names: an arena bot spec, or the coach (``coach[:budget=N][:by=points]``),
+    as a function of a position and the repeat's number (ValueError: a bad spec)."""
+    name, _, rest = text.partition(":")
+    if name != "coach":
+        spec = BotSpec.parse(text)
+
+        def bot_card(seen: PlayerView, repeat: int) -> Card:
+            action = spec.build(random.Random(repeat), None).choose(seen)
+            assert isinstance(action, Play)
+            return action.card
+
+        return bot_card
+    budget: int | None = None
+    by_points = False
+    for option in filter(None, rest.split(":")):
+        key, _, value = option.partition("=")
+        if key == "budget" and value.isdigit() and int(value) > 0:
+            budget = int(value)
+        elif key == "by" and value in ("points", "best"):
+            by_points = value == "points"
+        else:
+            raise ValueError(f"coach: unknown option {option!r} (budget=N, by=points)")
+
+    def coach_card(seen: PlayerView, repeat: int) -> Card:
+        found = evaluate(seen, seed=position_seed(seen, repeat), budget=budget)
+        if by_points:
+            return max(found.values, key=lambda item: item[1])[0]
+        return found.best
+
+    return coach_card
+
+
 def choices(args: tuple[str, int, str, int, list[int]]) -> list[tuple[int, str, float]]:
     """For each game: (game, the bot's card, processor seconds), ``repeats`` times."""
     preset, seed, spec_text, repeats, games = args
-    spec = BotSpec.parse(spec_text)
+    choose = chooser(spec_text)
     out: list[tuple[int, str, float]] = []
     for game in games:
         seen = position(preset, seed, game)
         assert seen is not None
         for r in range(repeats):
-            bot = spec.build(random.Random(r), None)
             start = time.process_time()
-            action = bot.choose(seen)
-            spent = time.process_time() - start
-            assert isinstance(action, Play)
-            out.append((game, action.card.code, spent))
+            card = choose(seen, r)
+            out.append((game, card.code, time.process_time() - start))
     return out
 
 
@@ -124,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         Rules.preset(args.preset)
         for text in args.bots:
-            BotSpec.parse(text)
+            chooser(text)
     except ValueError as exc:
         parser.error(str(exc))
     settings = {
@@ -145,9 +186,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"gold values of {len(items)} positions in {time.monotonic() - start:.0f} s",
                 file=sys.stderr,
             )
-            if args.gold:
+            if args.gold and items:
                 payload = {"format": FORMAT, "settings": settings, "items": items}
                 args.gold.write_text(json.dumps(payload) + "\n", encoding="utf-8")
+        if not items:
+            print(f"regret: no position to choose in among {args.positions} hands", file=sys.stderr)
+            return 1
         gold = {item["game"]: item["values"] for item in items}
         games = sorted(gold)
         halves = [games[i :: args.jobs] for i in range(args.jobs)]

@@ -184,11 +184,16 @@ class HardBot:
         if view.phase != "play":
             return medium_action(view)
         found = self.evaluate(view, settle=True)
-        line = self._directed(view, found, self.decide(found))
-        swap_action, card = found.lines[line]
+        swap_action, card = found.lines[self.pick(view, found)]
         if swap_action is not None:
             return swap_action
         return Play(Card.from_index(card))
+
+    def pick(self, seen: PlayerView, found: Evaluation) -> int:
+        """The line hard plays after the search ``found`` from ``seen``: the default move
+        unless the search shows a clear gain (:meth:`decide`), and a partner's request
+        answered (partner signals). The coach's best card is this line's."""
+        return self._directed(seen, found, self.decide(found))
 
     @staticmethod
     def _directed(seen: PlayerView, found: Evaluation, line: int) -> int:

@@ -383,7 +383,8 @@ class Assist:
         if not values:
             return
         theme = self.app.theme
-        best = max(values.values())
+        advice = self.advice()  # (the card the hint would name stands out, as it glows there)
+        best = advice.best if advice is not None else None
         px = self.px
         size = max(13, px(17))
         self.value_boxes = []
@@ -391,7 +392,7 @@ class Assist:
             if sprite.card is None or sprite.card not in values:
                 continue
             points = values[sprite.card]
-            colour = theme.accent if points == best else theme.text
+            colour = theme.accent if sprite.card == best else theme.text
             image = self.app.assets.text(decimal(points), size, colour, True)
             rect = sprite.rect()
             # In the card's bottom left corner: the figure's face is in the upper middle,
