@@ -69,3 +69,41 @@ def test_an_unknown_bot_is_refused_before_any_search(capsys: pytest.CaptureFixtu
     with pytest.raises(SystemExit):
         regret.main(["--positions", "1", "grandmaster"])
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_the_coach_is_measured_by_the_card_it_names_or_by_its_most_points(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from briscola.coach import evaluate, position_seed
+
+    gold = tmp_path / "gold.json"
+    argv = ["--positions", "3", "--gold-budget", "3000", "--repeats", "1", "--gold", str(gold)]
+    specs = ["coach:budget=800", "coach:budget=800:by=points"]
+    assert regret.main([*argv, *specs]) == 0
+    assert set(_rows(capsys.readouterr().out)) == set(specs)
+    for game in range(3):
+        seen = regret.position("classic2", 5, game)
+        assert seen is not None
+        found = evaluate(seen, seed=position_seed(seen, 1), budget=800)
+        most = max(found.values, key=lambda item: item[1])[0]
+        assert regret.chooser(specs[0])(seen, 1) == found.best
+        assert regret.chooser(specs[1])(seen, 1) == most
+
+
+@pytest.mark.parametrize("spec", ["coach:budget=0", "coach:by=luck", "coach:depth=3"])
+def test_a_bad_coach_option_is_refused_before_any_search(
+    spec: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        regret.main(["--positions", "1", spec])
+    assert "coach: unknown option" in capsys.readouterr().err
+
+
+def test_chiamata_positions_come_from_the_play_while_hands_hold_three_cards_or_more() -> None:
+    """Chiamata deals every card (no stock): its positions are taken before the last two
+    tricks, which the search solves exactly."""
+    found = [regret.position("chiamata5", 5, game) for game in range(3)]
+    assert any(seen is not None for seen in found)
+    for seen in found:
+        if seen is not None:
+            assert seen.phase == "play" and seen.stock_size == 0 and len(seen.hand) >= 3
