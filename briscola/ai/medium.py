@@ -243,10 +243,13 @@ class MediumBot:
 class EasyBot:
     """A casual beginner: medium's rules, but it forgets which cards were played, values its
     trumps and Aces lightly, and now and then makes a typical slip (a high card on a worthless
-    trick, a trump wasted on a poor one, a random card)."""
+    trick, a trump wasted on a poor one, a random card): often in the first tricks, less as
+    the cards thin out and the choice gets plainer, as a beginner's play firms up."""
 
-    #: Chance per card play of a slip.
-    SLIP = 0.3
+    #: Chance of a slip on the first card play of a hand, and on the last one with a choice;
+    #: in between it falls with the share of the deck already played (:meth:`slip_chance`).
+    SLIP_FIRST = 0.4
+    SLIP_LAST = 0.15
 
     def __init__(self, rng: random.Random | None = None, time_limit: float | None = None) -> None:
         self.name = "easy"
@@ -274,12 +277,21 @@ class EasyBot:
         swaps = [a for a in legal if isinstance(a, Swap)]
         if swaps and roll < 0.5:
             return swaps[0]  # half the time it does not notice it may swap
-        if len(plays) > 1 and roll < self.SLIP:
+        if len(plays) > 1 and roll < self.slip_chance(view):
             return self._slip(view, plays, rng)
         choice = medium_action(view, careless=True, counting=False)
         if isinstance(choice, Swap):
             return rng.choice(plays)
         return choice
+
+    @classmethod
+    def slip_chance(cls, view: PlayerView) -> float:
+        """The chance of a slip on this card play: :attr:`SLIP_FIRST` on a full deck, falling
+        in step with the cards played to :attr:`SLIP_LAST` when none is left to play."""
+        played = sum(view.pile_sizes) + len(view.table)
+        deck = played + sum(view.hand_sizes) + view.stock_size
+        share = played / deck if deck else 1.0
+        return cls.SLIP_FIRST + (cls.SLIP_LAST - cls.SLIP_FIRST) * share
 
     @staticmethod
     def _slip(view: PlayerView, plays: list[Play], rng: random.Random) -> Action:

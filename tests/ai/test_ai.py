@@ -14,7 +14,7 @@ from enginehelp import CONFIGS, IDS, after_random_moves, stacked, to_move
 from briscola.ai import BOT_NAMES, hint, make_bot
 from briscola.ai.base import Bot
 from briscola.ai.bidding import choose_bid, hand_value
-from briscola.ai.medium import MediumBot, medium_action
+from briscola.ai.medium import EasyBot, MediumBot, medium_action
 from briscola.ai.search import HardBot
 from briscola.engine import (
     PASS,
@@ -249,6 +249,36 @@ def test_easy_is_a_beginner_but_sensible() -> None:
         else:
             differ += 1
     assert same > differ > 0
+
+
+def test_easy_slips_less_as_the_cards_thin_out() -> None:
+    """A beginner errs most in the first tricks, where the choice is widest and least clear,
+    and less as the hand goes on: easy's slips (high cards thrown away, trumps wasted, a
+    card at random) come at :attr:`EasyBot.SLIP_FIRST` on a full deck, falling with every
+    card played to :attr:`EasyBot.SLIP_LAST`."""
+    for preset in ("classic2", "teams4", "chiamata5", "briscolone2"):
+        state = GameState.new(Rules.preset(preset), random.Random(1))
+        chances: list[float] = []
+        while not state.is_terminal():
+            seen = view(state, state.current_player or 0)
+            if seen.phase == "play":
+                chances.append(EasyBot.slip_chance(seen))
+            state.apply(medium_action(seen))
+        assert chances[0] == pytest.approx(EasyBot.SLIP_FIRST)
+        assert all(a >= b for a, b in itertools.pairwise(chances)), preset
+        assert EasyBot.SLIP_LAST <= chances[-1] < 0.2
+    # In play: easy leaves medium's careless card more often in the first trick than once
+    # the stock is gone (the same 300 deals, two-player hands played by medium).
+    slipped = {True: 0, False: 0}
+    for seed in range(300):
+        state = GameState.new(Rules.preset("classic2"), random.Random(seed))
+        for first in (True, False):
+            while not first and state.stock:
+                state.apply(medium_action(to_move(state)))
+            seen = to_move(state)
+            careless = medium_action(seen, careless=True, counting=False)
+            slipped[first] += bot("easy", seed).choose(seen) != careless
+    assert slipped[True] > slipped[False] + 25, slipped  # (86 and 38; at a fixed 0.3: 60, 55)
 
 
 # ---------------------------------------------------------------------------- Chiamata
