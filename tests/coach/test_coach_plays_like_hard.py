@@ -10,12 +10,12 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from test_hint_reasons import medium_hand
 
 from briscola.ai.learned import learned_action
-from briscola.ai.medium import medium_action
 from briscola.ai.search import HardBot
 from briscola.coach import evaluate, explain, position_seed
-from briscola.engine import GameState, Play, PlayerView, Rules, Swap, view
+from briscola.engine import Play, PlayerView, Rules, Swap
 
 #: Small budgets keep these quick: hard's veto decides at any budget.
 BUDGET = 600
@@ -25,15 +25,10 @@ def _choices(preset: str, deals: int) -> Iterator[PlayerView]:
     """Every position of ``deals`` medium hands where the seat to play chooses among two or
     more cards and may not swap the briscola."""
     for deal in range(deals):
-        state = GameState.new(Rules.preset(preset), random.Random(deal))
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            seen = view(state, seat)
+        for seen in medium_hand(Rules.preset(preset), deal):
             plays = [a for a in seen.legal if isinstance(a, Play)]
             if seen.phase == "play" and len(plays) > 1 and len(plays) == len(seen.legal):
                 yield seen
-            state.apply(medium_action(seen))
 
 
 @pytest.mark.parametrize(
@@ -71,19 +66,10 @@ def test_a_lead_within_the_searchs_noise_leaves_the_hint_on_the_learned_card() -
 def test_a_swap_is_never_the_coachs_card() -> None:
     """With the briscola to swap, the coach still names a card to play (the swap is the
     player's own choice; the values are those of playing each card now)."""
-    found_any = False
-    for deal in range(30):
-        state = GameState.new(Rules.preset("classic2", swap=True), random.Random(deal))
-        while not state.is_terminal() and not found_any:
-            seat = state.current_player
-            assert seat is not None
-            seen = view(state, seat)
-            if any(isinstance(a, Swap) for a in seen.legal):
-                found = evaluate(seen, budget=BUDGET)
-                assert found.best in seen.hand
-                assert sorted(c for c, _ in found.values) == sorted(seen.hand)
-                found_any = True
-            state.apply(medium_action(seen))
-        if found_any:
-            break
-    assert found_any
+    rules = Rules.preset("classic2", swap=True)
+    views = (seen for deal in range(30) for seen in medium_hand(rules, deal))
+    seen = next((v for v in views if any(isinstance(a, Swap) for a in v.legal)), None)
+    assert seen is not None
+    found = evaluate(seen, budget=BUDGET)
+    assert found.best in seen.hand
+    assert sorted(c for c, _ in found.values) == sorted(seen.hand)
