@@ -7,12 +7,21 @@ import json
 import random
 import sys
 import textwrap
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from briscola.arena import main as arena_main
-from briscola.engine import PRESETS, Card, GameState, PlayerView, Rules, cards_from_codes, view
+from briscola.engine import (
+    PRESETS,
+    Action,
+    Card,
+    GameState,
+    PlayerView,
+    Rules,
+    cards_from_codes,
+    view,
+)
 
 #: Every preset, then option combinations on top of presets: the configurations that the
 #: random-playout, leak and bot tests run over.
@@ -87,14 +96,21 @@ def after_random_moves(
     return state
 
 
-def positions(rules: Rules, seed: int) -> Iterator[GameState]:
-    """Each position of a game dealt and played at random, both with ``seed``: the state
-    before each move (the move is made when the next position is asked for)."""
+def positions(
+    rules: Rules, seed: int, player: Callable[[PlayerView], Action] | None = None
+) -> Iterator[GameState]:
+    """Each position of a game dealt with ``seed`` and played at random (with ``seed``), or
+    by ``player`` from the view of the seat to move (``medium_action``: a hand played by
+    medium): the state before each move (the move is made when the next position is asked
+    for)."""
     state = GameState.new(rules, random.Random(seed))
     moves = random.Random(seed)
     while not state.is_terminal():
         yield state
-        state.apply(moves.choice(state.legal_actions()))
+        if player is None:
+            state.apply(moves.choice(state.legal_actions()))
+        else:
+            state.apply(player(to_move(state)))
 
 
 def to_move(state: GameState) -> PlayerView:

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from enginehelp import CONFIGS, IDS, after_random_moves, stacked, to_move
+from enginehelp import CONFIGS, IDS, after_random_moves, positions, stacked, to_move
 
 from briscola.ai import BOT_NAMES, hint, make_bot
 from briscola.ai.base import Bot
@@ -257,13 +257,11 @@ def test_easy_slips_less_as_the_cards_thin_out() -> None:
     card at random) come at :attr:`EasyBot.SLIP_FIRST` on a full deck, falling with every
     card played to :attr:`EasyBot.SLIP_LAST`."""
     for preset in ("classic2", "teams4", "chiamata5", "briscolone2"):
-        state = GameState.new(Rules.preset(preset), random.Random(1))
         chances: list[float] = []
-        while not state.is_terminal():
-            seen = view(state, state.current_player or 0)
+        for state in positions(Rules.preset(preset), 1, medium_action):
+            seen = to_move(state)
             if seen.phase == "play":
                 chances.append(EasyBot.slip_chance(seen))
-            state.apply(medium_action(seen))
         assert chances[0] == pytest.approx(EasyBot.SLIP_FIRST)
         assert all(a >= b for a, b in itertools.pairwise(chances)), preset
         assert EasyBot.SLIP_LAST <= chances[-1] < 0.2

@@ -10,9 +10,10 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from test_hint_reasons import medium_hand
+from enginehelp import positions, to_move
 
 from briscola.ai.learned import learned_action
+from briscola.ai.medium import medium_action
 from briscola.ai.search import HardBot
 from briscola.coach import evaluate, explain, position_seed
 from briscola.engine import Play, PlayerView, Rules, Swap
@@ -25,7 +26,8 @@ def _choices(preset: str, deals: int) -> Iterator[PlayerView]:
     """Every position of ``deals`` medium hands where the seat to play chooses among two or
     more cards and may not swap the briscola."""
     for deal in range(deals):
-        for seen in medium_hand(Rules.preset(preset), deal):
+        for state in positions(Rules.preset(preset), deal, medium_action):
+            seen = to_move(state)
             plays = [a for a in seen.legal if isinstance(a, Play)]
             if seen.phase == "play" and len(plays) > 1 and len(plays) == len(seen.legal):
                 yield seen
@@ -67,7 +69,7 @@ def test_a_swap_is_never_the_coachs_card() -> None:
     """With the briscola to swap, the coach still names a card to play (the swap is the
     player's own choice; the values are those of playing each card now)."""
     rules = Rules.preset("classic2", swap=True)
-    views = (seen for deal in range(30) for seen in medium_hand(rules, deal))
+    views = (to_move(s) for deal in range(30) for s in positions(rules, deal, medium_action))
     seen = next((v for v in views if any(isinstance(a, Swap) for a in v.legal)), None)
     assert seen is not None
     found = evaluate(seen, budget=BUDGET)

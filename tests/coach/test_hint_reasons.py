@@ -5,10 +5,9 @@ later, what is still out."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
-from enginehelp import stacked
+from enginehelp import positions, stacked, to_move
 
 from briscola.ai.medium import medium_action
 from briscola.coach import REASONS, Assessment, evaluate, explain, review
@@ -70,22 +69,11 @@ def test_a_card_with_points_let_go_names_the_cheaper_card_it_keeps() -> None:
     assert "King of cups gives away 4 points" in text and "Five of batons for later" in text
 
 
-def medium_hand(rules: Rules, seed: int) -> Iterator[PlayerView]:
-    """The view of the seat to move at every step of the hand dealt with ``seed`` and
-    played by medium (auction and call included)."""
-    state = GameState.new(rules, random.Random(seed))
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        seen = view(state, seat)
-        yield seen
-        state.apply(medium_action(seen))
-
-
 def _hints(preset: str, deals: int) -> list[tuple[PlayerView, str, str]]:
     out = []
     for seed in range(deals):
-        for seen in medium_hand(Rules.preset(preset), seed):
+        for state in positions(Rules.preset(preset), seed, medium_action):
+            seen = to_move(state)
             plays = [a for a in seen.legal if isinstance(a, Play)]
             if seen.seat == 0 and len(plays) > 1:
                 reason = explain(seen, evaluate(seen, budget=150))
