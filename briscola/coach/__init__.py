@@ -21,13 +21,14 @@ True
 
 from __future__ import annotations
 
-from briscola.coach.assess import Assessment, default_budget, evaluate, position_seed
+from briscola.coach.assess import CLOSE, Assessment, default_budget, evaluate, position_seed
 from briscola.coach.bidding import BID_REASONS, BidAdvice, advise_bid
 from briscola.coach.reasons import REASONS, Reason, explain
 from briscola.coach.review import VERDICTS, MoveReview, Review, decisions, review, verdict
 
 __all__ = [
     "BID_REASONS",
+    "CLOSE",
     "REASONS",
     "VERDICTS",
     "Assessment",

@@ -16,11 +16,15 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass, replace
+from typing import Final
 
 from briscola.ai.search import DEFAULT_BUDGET, HardBot
 from briscola.engine import Card, Play, PlayerView
 
-__all__ = ["Assessment", "default_budget", "evaluate", "position_seed"]
+__all__ = ["CLOSE", "Assessment", "default_budget", "evaluate", "position_seed"]
+
+#: Expected points within which a card counts as about as good as the best.
+CLOSE: Final = 0.5
 
 
 def default_budget(players: int) -> int:
@@ -53,6 +57,11 @@ class Assessment:
         """Expected points given up by playing ``card`` instead of the best card (0 for a
         card the search values at least as high)."""
         return max(0.0, self.value(self.best) - self.value(card))
+
+    def about_as_good(self, card: Card) -> bool:
+        """``card`` gives up less than :data:`CLOSE` points against the best card (the best
+        card itself, and any the search values as high: the hint's "about as good")."""
+        return self.loss(card) < CLOSE
 
     def runner_up(self) -> Card | None:
         """The second best card, or None with a single card."""

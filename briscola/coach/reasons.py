@@ -48,8 +48,6 @@ REASONS: Final[dict[str, str]] = {
     "worse": "the other card was worth more points",
 }
 
-#: Expected points within which two cards count as about as good.
-CLOSE: Final = 0.5
 #: At most this many beaters are named ("only the Three of coins can beat it").
 FEW: Final = 2
 
@@ -70,7 +68,7 @@ class Reason:
     trumps_out: int = 0
     #: Expected points ``card`` gives up against the best card.
     loss: float = 0.0
-    #: For the best card: another card about as good (within :data:`CLOSE` points).
+    #: For the best card: another card about as good (:meth:`Assessment.about_as_good`).
     also: Card | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -166,7 +164,7 @@ def explain(seen: PlayerView, found: Assessment, card: Card | None = None) -> Re
     if card != best:
         return _why_worse(seen, kn, found, card, facts, reason)
     runner = found.runner_up()
-    also = runner if runner is not None and found.loss(runner) < CLOSE else None
+    also = runner if runner is not None and found.about_as_good(runner) else None
     key, other, named = _why_best(seen, found, card, facts)
     return replace(reason(key, other, named), also=also)
 
@@ -239,7 +237,7 @@ def _why_worse(
 ) -> Reason:
     best = found.best
     trump = seen.trump
-    if found.loss(card) < CLOSE:
+    if found.about_as_good(card):
         return reason("close", best)
     best_facts = _facts(seen, kn, best)
     if seen.table:

@@ -15,8 +15,8 @@ from enginehelp import positions, to_move
 from briscola.ai.learned import learned_action
 from briscola.ai.medium import medium_action
 from briscola.ai.search import HardBot
-from briscola.coach import evaluate, explain, position_seed
-from briscola.engine import Play, PlayerView, Rules, Swap
+from briscola.coach import CLOSE, Assessment, evaluate, explain, position_seed
+from briscola.engine import Card, Play, PlayerView, Rules, Swap
 
 #: Small budgets keep these quick: hard's veto decides at any budget.
 BUDGET = 600
@@ -61,6 +61,7 @@ def test_a_lead_within_the_searchs_noise_leaves_the_hint_on_the_learned_card() -
         if found.best == learned.card and most != found.best:
             kept += 1
             assert found.loss(most) == 0.0 and found.loss(found.best) == 0.0
+            assert found.about_as_good(most) and found.about_as_good(found.best)
             assert explain(seen, found, most).key == "close"
     assert kept >= 3, "no position where the learned card was kept against a noisy lead"
 
@@ -75,3 +76,17 @@ def test_a_swap_is_never_the_coachs_card() -> None:
     found = evaluate(seen, budget=BUDGET)
     assert found.best in seen.hand
     assert sorted(c for c, _ in found.values) == sorted(seen.hand)
+
+
+def test_cards_about_as_good_as_the_best_are_the_best_and_those_within_half_a_point() -> None:
+    """What the hint calls "about as good", and what the Card values overlay highlights with
+    the hint's card: a card the search values higher, or less than :data:`CLOSE` below."""
+    cards = [Card.from_code(code) for code in ("KC", "7B", "3D", "2S")]
+    found = Assessment(
+        values=tuple(zip(cards, (58.9, 59.3, 57.3, 58.5), strict=True)),
+        best=cards[0],
+        exact=False,
+        samples=300,
+    )
+    assert [found.about_as_good(card) for card in cards] == [True, True, False, True]
+    assert CLOSE == 0.5 and found.loss(cards[3]) == pytest.approx(0.4)

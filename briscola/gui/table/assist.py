@@ -383,8 +383,10 @@ class Assist:
         if not values:
             return
         theme = self.app.theme
-        advice = self.advice()  # (the card the hint would name stands out, as it glows there)
-        best = advice.best if advice is not None else None
+        # The hint's card stands out, and with it any card the hint would call about as good
+        # (a figure a little above the hint's is the search's noise, not a better card).
+        advice = self.advice()
+        found = advice.assessment if advice is not None else None
         px = self.px
         size = max(13, px(17))
         self.value_boxes = []
@@ -392,7 +394,8 @@ class Assist:
             if sprite.card is None or sprite.card not in values:
                 continue
             points = values[sprite.card]
-            colour = theme.accent if sprite.card == best else theme.text
+            top = found is not None and found.about_as_good(sprite.card)
+            colour = theme.accent if top else theme.text
             image = self.app.assets.text(decimal(points), size, colour, True)
             rect = sprite.rect()
             # In the card's bottom left corner: the figure's face is in the upper middle,
