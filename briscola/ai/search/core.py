@@ -138,6 +138,9 @@ class SearchRules:
     alternating: bool = True
     #: Scoperta: the top card of the stock lies face up (the stock's last card here).
     scoperta: bool = False
+    #: Three or more sides: endings are solved with each player playing for itself
+    #: (:func:`.solver.solve_maxn`), not all against the root side (paranoid).
+    maxn: bool = False
 
     @classmethod
     def make(
@@ -151,6 +154,7 @@ class SearchRules:
         turned: bool = True,
         alternating: bool = True,
         scoperta: bool = False,
+        maxn: bool = False,
     ) -> SearchRules:
         """Rules for ``n`` players; ``trump`` is a suit number, or -1 for none."""
         strength = STRENGTH3_INT if three_as_three else STRENGTH_INT
@@ -167,6 +171,7 @@ class SearchRules:
             turned=turned,
             alternating=alternating,
             scoperta=scoperta,
+            maxn=maxn,
         )
 
 

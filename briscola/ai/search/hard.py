@@ -107,7 +107,9 @@ class HardBot:
     policy, :mod:`.inference`; False or 0, none; ``"auto"``, the default: policy with two
     players who need not follow suit, tricks elsewhere, as measured: docs/ai.md),
     ``epsilon`` (rollout randomness), ``margin`` (utility per point of margin),
-    ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``min_samples``,
+    ``solve_at`` (cards left at which the rest of a hand is solved exactly), ``ending``
+    (with three or more sides, ``maxn``: each player plays the ending for itself, the
+    default; ``paranoid``: all against this seat), ``min_samples``,
     ``confidence`` (how many standard errors the best line must gain over medium's move for
     hard to leave it; 0 plays the best line whatever the noise), ``prior`` (that default
     move: ``"medium"``, the hand-written rules, or ``"learned"``, the learned medium's card,
@@ -131,6 +133,7 @@ class HardBot:
         prior: str = "auto",
         blend: float = 0.0,
         settle: float = 0.0,
+        ending: str = "maxn",
     ) -> None:
         self.name = "hard"
         #: The standard error (in utility) given to the learned evaluation's estimate of each
@@ -141,6 +144,11 @@ class HardBot:
         #: Stop a move's search once no line is within this many standard errors of beating
         #: the default one (0: always the whole budget).
         self.settle = settle
+        if ending not in ("maxn", "paranoid"):
+            raise ValueError(f"ending must be maxn or paranoid, not {ending!r}")
+        #: With three or more sides, how endings are solved: each player for itself
+        #: (``maxn``) or all against this seat (``paranoid``).
+        self.ending = ending
         self.margin = margin
         #: None: the table's (see :meth:`veto`).
         self.confidence = confidence
@@ -351,6 +359,7 @@ class HardBot:
             turned=seen.rules.turned_briscola,
             alternating=n == 2 or seen.rules.teams,
             scoperta=seen.rules.scoperta,
+            maxn=len(seen.rules.sides) > 2 and self.ending == "maxn",
         )
         plays = [a for a in seen.legal if isinstance(a, Play)]
         swap = next((a for a in seen.legal if isinstance(a, Swap)), None)

@@ -42,7 +42,7 @@ from briscola.ai.search.core import (
     play,
     points_in,
 )
-from briscola.ai.search.solver import solve, solve2
+from briscola.ai.search.solver import solve, solve2, solve_maxn
 from briscola.engine.sim import taker
 
 __all__ = ["HOLD_ODDS", "finish", "policy2", "policy_n", "values2", "values_n"]
@@ -274,6 +274,18 @@ def values_n(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
     return values
 
 
+def _share(game: Game, root_side: int, value: int) -> None:
+    """Add the solved ``value`` (the root side's future points) to ``game.points``; the
+    others (paranoid: all against the root side) share what the root side does not take."""
+    future = sum(POINTS[c] for h in game.hands for c in h) + sum(POINTS[c] for c in game.trick)
+    game.points[root_side] += value
+    others = [s for s in range(len(game.points)) if s != root_side]
+    other = future - value
+    for s in others:
+        game.points[s] += other // len(others)
+    game.points[others[0]] += other % len(others)
+
+
 def finish(
     game: Game,
     rules: SearchRules,
@@ -312,17 +324,16 @@ def finish(
                         endings[key] = value
                 else:
                     value, nodes = known, 2
+                _share(game, root_side, value)
+            elif rules.maxn:
+                won, nodes = solve_maxn(game, rules, root_side)
+                nodes *= 2
+                for s, pts in enumerate(won):
+                    game.points[s] += pts
             else:
                 value, nodes = solve(game, rules, root_side)
                 nodes *= 2
-            future = sum(POINTS[c] for h in game.hands for c in h) + sum(POINTS[c] for c in trick)
-            game.points[root_side] += value
-            # Paranoid: the others share what the root side does not take.
-            other = future - value
-            others = [s for s in range(len(game.points)) if s != root_side]
-            for s in others:
-                game.points[s] += other // len(others)
-            game.points[others[0]] += other % len(others)
+                _share(game, root_side, value)
             for h in game.hands:
                 h.clear()
             trick.clear()

@@ -4,7 +4,8 @@
 :func:`solve` handles everything else (a trick in progress, cards left in the stock, any
 number of players, paranoid with more than two sides) with a transposition table for
 longer endings. Both return the root side's future points and the nodes searched (the
-search's work units).
+search's work units). :func:`solve_maxn` is the search with three or more sides in which
+each plays for itself (*max-n*): it returns every side's future points.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from briscola.ai.search.core import POINTS, Game, SearchRules, legal_cards
 from briscola.engine.sim import taker
 
-__all__ = ["solve", "solve2"]
+__all__ = ["solve", "solve2", "solve_maxn"]
 
 
 def solve2(
@@ -151,3 +152,102 @@ def solve(game: Game, rules: SearchRules, root_side: int) -> tuple[int, int]:
 
     value = search(game.turn, sum(POINTS[c] for c in trick), -1, 10**6)
     return value, nodes
+
+
+def solve_maxn(game: Game, rules: SearchRules, root_side: int) -> tuple[list[int], int]:
+    """Exact value of the rest of ``game`` with three or more sides (*max-n*): each player
+    plays the card best for its own side, judged on the final points (``game.points`` plus
+    what is still to be won): a win first (the top score alone; a tie for the top next),
+    then the margin over the best of the others; between cards alike for a player, the
+    one worse for ``root_side``. Unlike a paranoid search, the others compete with each
+    other too. Does not change ``game``. Returns (future points per side, nodes)."""
+    n = rules.n
+    follow = rules.follow
+    beats = rules.beats
+    order_key = rules.order.__getitem__
+    # Big cards and trumps first, and kept in that order: the same search whatever order
+    # the cards came in.
+    hands = [sorted(h, key=order_key) for h in game.hands]
+    stock = list(game.stock)
+    trick = list(game.trick)
+    side = game.side
+    # The points of each side so far: the game's, then the tricks of the line searched.
+    so_far = list(game.points)
+    nsides = len(so_far)
+    table: dict[tuple[object, ...], list[int]] = {}
+    nodes = 0
+    use_table = sum(len(h) for h in hands) + len(stock) > 2 * n
+
+    def worth(finals: list[float], s: int) -> tuple[int, float]:
+        """What the final points are worth to side ``s``: win (2), tie for the top (1) or
+        loss (0), then the margin over the best of the others."""
+        mine = finals[s]
+        top = max(finals[:s] + finals[s + 1 :])
+        return (2 if mine > top else 1 if mine == top else 0), mine - top
+
+    def search(turn: int, trick_pts: int) -> list[int]:
+        nonlocal nodes
+        hand = hands[turn]
+        if not hand:
+            nodes += 1
+            return [0] * nsides
+        if len(hand) == 1 and not stock:
+            # The last trick: one card each, nothing to choose.
+            last = trick + [hands[(turn + i) % n][0] for i in range(n - len(trick))]
+            nodes += n - len(trick)
+            value = [0] * nsides
+            value[side[(turn - len(trick) + taker(last, beats)) % n]] = trick_pts + sum(
+                POINTS[c] for c in last[len(trick) :]
+            )
+            return value
+        nodes += 1
+        key: tuple[object, ...] | None = None
+        if use_table and not trick:
+            key = (turn, *so_far, *(frozenset(h) for h in hands))
+            hit = table.get(key)
+            if hit is not None:
+                return hit
+        me = side[turn]
+        best: list[int] = []
+        best_rank = (0, 0.0, 0, 0.0)
+        for card in legal_cards(hand, trick, follow):
+            pos = hand.index(card)
+            hand.pop(pos)
+            trick.append(card)
+            pts = trick_pts + POINTS[card]
+            if len(trick) < n:
+                value = search(turn + 1 if turn + 1 < n else 0, pts)
+                trick.pop()
+            else:
+                winner = (turn + 1 + taker(trick, beats)) % n
+                saved = list(trick)
+                trick.clear()
+                drawn: list[int] = []
+                if stock:
+                    for i in range(n):
+                        seat = (winner + i) % n
+                        hands[seat].append(stock.pop())
+                        drawn.append(seat)
+                so_far[side[winner]] += pts
+                value = list(search(winner, 0))
+                so_far[side[winner]] -= pts
+                value[side[winner]] += pts
+                for seat in reversed(drawn):
+                    stock.append(hands[seat].pop())
+                trick.extend(saved)
+                trick.pop()
+            hand.insert(pos, card)
+            finals = [a + b for a, b in zip(so_far, value, strict=True)]
+            win, margin = worth(finals, me)
+            rank = (win, margin, 0, 0.0)
+            if me != root_side:
+                root_win, root_margin = worth(finals, root_side)
+                rank = (win, margin, -root_win, -root_margin)
+            if not best or rank > best_rank:
+                best, best_rank = value, rank
+        if key is not None:
+            table[key] = best
+        return best
+
+    future = search(game.turn, sum(POINTS[c] for c in trick))
+    return list(future), nodes
