@@ -633,7 +633,7 @@ def test_rollout_policy_plays_mediums_card_as_the_last_seat_of_a_trick(preset: s
     assert compared >= 100
 
 
-def test_hard_s_veto_keeps_the_learned_card_in_team_games_and_two_player_ones() -> None:
+def test_hard_s_veto_keeps_the_learned_card_everywhere_but_in_chiamata() -> None:
     from briscola.ai.search import HardBot
     from briscola.ai.search.hard import TEAM_VETO, TWO_PLAYER_VETO
 
@@ -644,8 +644,9 @@ def test_hard_s_veto_keeps_the_learned_card_in_team_games_and_two_player_ones() 
     # Briscolone for two, where all must follow suit: the search leans on the network.
     assert hard.veto(Rules.preset("briscolone2")) == TEAM_VETO
     assert hard.veto(Rules.preset("briscolone4")) == TEAM_VETO
-    for preset in ("classic3", "chiamata5"):
-        assert hard.veto(Rules.preset(preset)) == ("medium", 1.0)
+    # Three players: as in team games (docs/ai.md, *Three players*).
+    assert hard.veto(Rules.preset("classic3")) == TEAM_VETO
+    assert hard.veto(Rules.preset("chiamata5")) == ("medium", 1.0)
     # As set, the one given (an arena spec such as ``hard:prior=learned`` reads as before).
     assert HardBot(prior="learned").veto(Rules.preset("classic3")) == ("learned", 1.0)
     assert HardBot(prior="medium").veto(Rules.preset("teams4")) == ("medium", 1.0)

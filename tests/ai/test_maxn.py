@@ -39,10 +39,8 @@ def _maxn(state: GameState, root: int, order: tuple[int, ...]) -> list[int]:
         child = state.clone()
         child.apply(action)
         final = _maxn(child, root, order)
-        rank = (*_worth(final, seat), 0, 0)
-        if seat != root:
-            root_win, root_margin = _worth(final, root)
-            rank = (*_worth(final, seat), -root_win, -root_margin)
+        root_win, root_margin = _worth(final, root) if seat != root else (0, 0)
+        rank = (*_worth(final, seat), -root_win, -root_margin)
         if not best or rank > best_rank:
             best, best_rank = final, rank
     return best

@@ -16,8 +16,9 @@ Hard is Perfect Information Monte Carlo done carefully:
    candidate so that the comparison is paired: the card is played, then the hand continues
    with a fast int version of medium's rules (:mod:`.rollout`) until the stock is empty,
    and from there it is **solved exactly** (:mod:`.solver`: minimax, alpha-beta with a
-   transposition table for longer endings, every player count; paranoid with three
-   players). With two players and at most one hidden card in the stock, the search solves
+   transposition table for longer endings, every player count; with three players *max-n*,
+   each playing the ending for itself, ``ending="paranoid"`` all against the searching
+   seat). With two players and at most one hidden card in the stock, the search solves
    straight through the last draws; with an empty stock nothing is hidden and the position
    is solved once.
 3. **Utility**: a hand is played to be won, not to score points: 1 for a win, 1/2 for a

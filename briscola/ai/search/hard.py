@@ -40,7 +40,9 @@ DEFAULT_BUDGET: Final[dict[int, int]] = {2: 28000, 3: 20000, 4: 30000, 5: 40000,
 
 #: In team games the search must beat the learned medium's card by two standard errors:
 #: against the learned medium's teams (teams4, 300 deals) 0.539 [0.519, 0.559], where the
-#: hand-written rules on one standard error scored 0.494 [0.459, 0.529] (docs/ai.md).
+#: hand-written rules on one standard error scored 0.494 [0.459, 0.529] (docs/ai.md). The
+#: same with three players: one hard seat against two learned mediums won 0.373 [0.354,
+#: 0.393] of the hands, 0.333 [0.305, 0.362] on the hand-written rules (300 deals).
 TEAM_VETO: Final[tuple[str, float]] = ("learned", 2.0)
 
 #: Samples before a search may stop early (``settle``), and then every eight.
@@ -113,9 +115,9 @@ class HardBot:
     ``confidence`` (how many standard errors the best line must gain over medium's move for
     hard to leave it; 0 plays the best line whatever the noise), ``prior`` (that default
     move: ``"medium"``, the hand-written rules, or ``"learned"``, the learned medium's card,
-    :mod:`briscola.ai.learned`; ``"auto"``, the default, is :data:`TEAM_VETO` in team games,
-    :data:`TWO_PLAYER_VETO` with two players and the hand-written rules on one standard error
-    elsewhere).
+    :mod:`briscola.ai.learned`; ``"auto"``, the default, is :data:`TEAM_VETO` in team games
+    and with three players, :data:`TWO_PLAYER_VETO` with two players and the hand-written
+    rules on one standard error in Chiamata).
     """
 
     def __init__(
@@ -222,15 +224,16 @@ class HardBot:
 
     def veto(self, rules: Rules) -> tuple[str, float]:
         """The default move the search must beat at a table of ``rules`` (``medium`` or
-        ``learned``) and by how many standard errors: as set, else in team games and in
-        Briscolone for two :data:`TEAM_VETO`, with two players :data:`TWO_PLAYER_VETO`,
-        elsewhere the hand-written rules on one (docs/ai.md, *Hard against the learned
-        medium*)."""
+        ``learned``) and by how many standard errors: as set, else in team games, with three
+        players and in Briscolone for two :data:`TEAM_VETO`, with two players
+        :data:`TWO_PLAYER_VETO`, elsewhere (Chiamata) the hand-written rules on one
+        (docs/ai.md, *Hard against the learned medium*)."""
         prior, confidence = self.prior, self.confidence
         if prior == "auto":
-            if rules.teams or (rules.players == 2 and rules.follow_suit):
+            if rules.teams or (rules.players == 2 and rules.follow_suit) or rules.players == 3:
                 # (Briscolone for two: the search, weak where all must follow suit, leans on
-                # the network as in team games: docs/ai.md, *Scoperta and Briscolone*.)
+                # the network as in team games: docs/ai.md, *Scoperta and Briscolone*; with
+                # three players, as measured there: *Three players*.)
                 prior, table = TEAM_VETO
             elif rules.players == 2:
                 prior, table = TWO_PLAYER_VETO
