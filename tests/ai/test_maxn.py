@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from enginehelp import cards_from_codes
+import pytest
+from enginehelp import cards_from_codes, to_move
 
 from briscola.ai.search.core import Game, SearchRules, play, utility
 from briscola.ai.search.rollout import finish
@@ -125,3 +126,17 @@ def test_a_player_out_of_the_running_takes_a_trick_for_itself_not_for_the_leader
     assert outcomes[True][seven] == (1.0, [53.0, 20.0, 47.0])
     assert all(u == 0.0 for card, (u, _) in outcomes[True].items() if card != seven)
     assert all(u == 0.0 for u, _ in outcomes[False].values())
+
+
+def test_the_ending_option_names_a_model_and_matters_only_with_three_sides() -> None:
+    from briscola.ai.search import HardBot
+
+    with pytest.raises(ValueError, match="ending must be maxn or paranoid"):
+        HardBot(ending="kind")
+    for preset, cards_left, differ in (("classic3", 12, True), ("classic2", 12, False)):
+        seen = to_move(_ending(3, Rules.preset(preset), cards_left))
+        bots = [HardBot(random.Random(1), budget=3000, ending=e) for e in ("maxn", "paranoid")]
+        values = [bot.evaluate(seen).utility_sums for bot in bots]
+        assert (values[0] != values[1]) == differ, preset
+        if not differ:  # the same search, sample for sample
+            assert bots[0].last_samples == bots[1].last_samples
