@@ -16,6 +16,23 @@ from briscola.engine.sim import taker
 __all__ = ["solve", "solve2", "solve_maxn"]
 
 
+def _draw(hands: list[list[int]], stock: list[int], winner: int, n: int) -> list[int]:
+    """After a trick, each seat from the winner on draws the stock's top card (its last).
+    Returns the seats in the order they drew, for :func:`_undraw`."""
+    drawn = []
+    for i in range(n):
+        seat = (winner + i) % n
+        hands[seat].append(stock.pop())
+        drawn.append(seat)
+    return drawn
+
+
+def _undraw(hands: list[list[int]], stock: list[int], drawn: list[int]) -> None:
+    """Put back on the stock the cards :func:`_draw` dealt."""
+    for seat in reversed(drawn):
+        stock.append(hands[seat].pop())
+
+
 def solve2(
     lead: tuple[int, ...], follow: tuple[int, ...], lead_is_root: bool, beats: tuple[bool, ...]
 ) -> tuple[int, int]:
@@ -115,15 +132,9 @@ def solve(game: Game, rules: SearchRules, root_side: int) -> tuple[int, int]:
                 gain = pts if mine[winner] else 0
                 saved = list(trick)
                 trick.clear()
-                drawn: list[int] = []
-                if stock:
-                    for i in range(n):
-                        seat = (winner + i) % n
-                        hands[seat].append(stock.pop())
-                        drawn.append(seat)
+                drawn = _draw(hands, stock, winner, n) if stock else []
                 value = gain + search(winner, 0, alpha - gain, beta - gain)
-                for seat in reversed(drawn):
-                    stock.append(hands[seat].pop())
+                _undraw(hands, stock, drawn)
                 trick.extend(saved)
                 trick.pop()
             hand.insert(pos, card)
@@ -222,18 +233,12 @@ def solve_maxn(game: Game, rules: SearchRules, root_side: int) -> tuple[list[int
                 winner = (turn + 1 + taker(trick, beats)) % n
                 saved = list(trick)
                 trick.clear()
-                drawn: list[int] = []
-                if stock:
-                    for i in range(n):
-                        seat = (winner + i) % n
-                        hands[seat].append(stock.pop())
-                        drawn.append(seat)
+                drawn = _draw(hands, stock, winner, n) if stock else []
                 so_far[side[winner]] += pts
                 value = list(search(winner, 0))
                 so_far[side[winner]] -= pts
                 value[side[winner]] += pts
-                for seat in reversed(drawn):
-                    stock.append(hands[seat].pop())
+                _undraw(hands, stock, drawn)
                 trick.extend(saved)
                 trick.pop()
             hand.insert(pos, card)
