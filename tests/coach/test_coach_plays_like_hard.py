@@ -35,7 +35,14 @@ def _choices(preset: str, deals: int) -> Iterator[PlayerView]:
 
 @pytest.mark.parametrize(
     ("preset", "deals"),
-    [("classic2", 3), ("teams4", 2), ("chiamata5", 2), ("briscolone2", 2), ("scoperta2", 2)],
+    [
+        ("classic2", 3),
+        ("classic3", 2),
+        ("teams4", 2),
+        ("chiamata5", 2),
+        ("briscolone2", 2),
+        ("scoperta2", 2),
+    ],
 )
 def test_the_coach_names_the_card_hard_would_play(preset: str, deals: int) -> None:
     compared = 0
