@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from briscola.ai.search.core import Game, mask_of
 from briscola.arena import main as arena_main
 from briscola.engine import (
     PRESETS,
@@ -111,6 +112,29 @@ def positions(
             state.apply(moves.choice(state.legal_actions()))
         else:
             state.apply(player(to_move(state)))
+
+
+def search_game(state: GameState) -> Game:
+    """``state`` as the search plays it (:class:`briscola.ai.search.core.Game`, cards as
+    ints), the seat to move to play: every hand and the stock seen, points per side, the
+    cards played. Not for Chiamata, whose sides the deal does not fix."""
+    rules = state.rules
+    seat = state.current_player
+    assert seat is not None
+    side = tuple(rules.side_of(s) for s in range(rules.players))
+    points = [0.0] * (max(side) + 1)
+    for s in range(rules.players):
+        points[side[s]] += state.points[s]
+    played = [c.index for trick in state.tricks for c in trick.cards]
+    return Game(
+        [[c.index for c in hand] for hand in state.hands],
+        [c.index for c in reversed(state.stock)],
+        [c.index for c in state.trick],
+        seat,
+        side,
+        points,
+        mask_of(played + [c.index for c in state.trick]),
+    )
 
 
 def to_move(state: GameState) -> PlayerView:

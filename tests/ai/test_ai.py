@@ -9,7 +9,15 @@ import time
 from typing import Any
 
 import pytest
-from enginehelp import CONFIGS, IDS, after_random_moves, positions, stacked, to_move
+from enginehelp import (
+    CONFIGS,
+    IDS,
+    after_random_moves,
+    positions,
+    search_game,
+    stacked,
+    to_move,
+)
 
 from briscola.ai import BOT_NAMES, hint, make_bot
 from briscola.ai.base import Bot
@@ -465,15 +473,7 @@ def test_solvers_agree_with_brute_force() -> None:
             state.apply(play.choice(state.legal_actions()))
         seat = state.current_player
         assert seat is not None
-        game = Game(
-            [[c.index for c in h] for h in state.hands],
-            [c.index for c in reversed(state.stock)],
-            [c.index for c in state.trick],
-            seat,
-            (0, 1),
-            list(state.points),
-            0,
-        )
+        game = search_game(state)
         trump = int(state.trump or 0)
         fast_rules = SearchRules.make(2, False, trump, 8, 0.0)
         value, _ = solve(game, fast_rules, seat)
@@ -564,7 +564,7 @@ def test_search_bots_make_the_frozen_seeded_decisions() -> None:
 def _policy_choice(state: GameState) -> Card:
     """The search's rollout policy on the true state (it reads only the hand of the seat to
     move and the cards played), without rollout randomness."""
-    from briscola.ai.search.core import Game, SearchRules, mask_of
+    from briscola.ai.search.core import SearchRules
     from briscola.ai.search.rollout import policy2, policy_n
 
     rules = state.rules
@@ -581,21 +581,7 @@ def _policy_choice(state: GameState) -> Card:
         alternating=n == 2 or rules.teams,
         scoperta=rules.scoperta,
     )
-    played = {c.index for trick in state.tricks for c in trick.cards}
-    played.update(c.index for c in state.trick)
-    seat = state.current_player
-    assert seat is not None
-    side = tuple(rules.side_of(s) for s in range(n))
-    points = [0.0] * (max(side) + 1)
-    game = Game(
-        [[c.index for c in hand] for hand in state.hands],
-        [c.index for c in reversed(state.stock)],
-        [c.index for c in state.trick],
-        seat,
-        side,
-        points,
-        mask_of(played),
-    )
+    game = search_game(state)
     policy = policy2 if n == 2 else policy_n
     return Card.from_index(policy(game, fast, random.Random(0)))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from enginehelp import cards_from_codes, to_move
+from enginehelp import cards_from_codes, positions, search_game, to_move
 
 from briscola.ai.search.core import Game, SearchRules, play, utility
 from briscola.ai.search.rollout import finish
@@ -48,30 +48,22 @@ def _maxn(state: GameState, root: int, order: tuple[int, ...]) -> list[int]:
 
 
 def _game_of(state: GameState) -> tuple[Game, SearchRules]:
-    rules = state.rules
-    seat = state.current_player
-    assert seat is not None
+    """``state`` as the search plays it, and the rules of a max-n search."""
     trump = int(state.trump) if state.trump is not None else -1
-    fast = SearchRules.make(rules.players, rules.follow_suit, trump, 9, 0.0, maxn=True)
-    game = Game(
-        [[c.index for c in h] for h in state.hands],
-        [c.index for c in reversed(state.stock)],
-        [c.index for c in state.trick],
-        seat,
-        tuple(range(rules.players)),
-        [float(p) for p in state.points],
-        0,
+    rules = state.rules
+    return search_game(state), SearchRules.make(
+        rules.players, rules.follow_suit, trump, 9, 0.0, maxn=True
     )
-    return game, fast
 
 
 def _ending(seed: int, rules: Rules, cards_left: int) -> GameState:
-    """A shuffled deal played at random until at most ``cards_left`` cards are to play."""
-    state = GameState.new(rules, random.Random(seed))
-    rng = random.Random(seed)
-    while len(state.stock) + sum(len(h) for h in state.hands) > cards_left:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    """A deal played at random (:func:`enginehelp.positions`) until at most ``cards_left``
+    cards are left to play."""
+    return next(
+        state
+        for state in positions(rules, seed)
+        if len(state.stock) + sum(len(h) for h in state.hands) <= cards_left
+    )
 
 
 def test_a_three_player_ending_is_solved_as_each_player_would_play_it_for_itself() -> None:
