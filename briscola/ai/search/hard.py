@@ -352,6 +352,7 @@ class HardBot:
         rng = self.rng
         n = seen.rules.players
         trump = int(seen.trump) if seen.trump is not None else -1
+        three_way = len(seen.rules.sides) > 2
         rules = SearchRules.make(
             n=n,
             follow=seen.rules.follow_suit,
@@ -362,12 +363,11 @@ class HardBot:
             turned=seen.rules.turned_briscola,
             alternating=n == 2 or seen.rules.teams,
             scoperta=seen.rules.scoperta,
-            maxn=len(seen.rules.sides) > 2 and self.ending == "maxn",
+            maxn=three_way and self.ending == "maxn",
         )
         plays = [a for a in seen.legal if isinstance(a, Play)]
         swap = next((a for a in seen.legal if isinstance(a, Swap)), None)
         deal = deal_of(seen)
-        three_way = len(seen.rules.sides) > 2
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 0.92 * self.time_limit
         budget = self._budget(n)
