@@ -45,6 +45,13 @@ class Assessment:
     #: Every possible deal was searched (no sampling noise).
     exact: bool
     samples: int
+    #: Per card of ``values``, the search's utility (its chance of winning the hand, plus
+    #: a small term per point of margin), on which hard decides; empty in an assessment
+    #: written by hand, where the points alone compare cards.
+    utilities: tuple[float, ...] = ()
+    #: The best card answers a partner's signal where the search's own line went against
+    #: it (partner signals, team games).
+    signalled: bool = False
 
     def value(self, card: Card) -> float:
         """Expected points of the seat's side after ``card``."""
@@ -58,18 +65,50 @@ class Assessment:
         card the search values at least as high)."""
         return max(0.0, self.value(self.best) - self.value(card))
 
+    def edge(self, card: Card) -> float:
+        """Expected points ``card`` shows above the best card (0 when it shows no more)."""
+        return max(0.0, self.value(card) - self.value(self.best))
+
+    def ahead(self, card: Card) -> str:
+        """Why ``card``, which shows at least :data:`CLOSE` points more than the best card,
+        is not the best: ``"wins"``, the search expects it to win the hand less often (the
+        most points is not the most wins: a few points more in hands already won or lost
+        can cost the close ones); ``"signal"``, the best card answers a partner's signal;
+        ``"noise"``, its gain is within the search's noise (hard's veto keeps its default
+        card). ``""`` for the best card and any card that does not show more."""
+        if card == self.best or self.edge(card) < CLOSE:
+            return ""
+        if self.utilities and self.utility(card) < self.utility(self.best):
+            return "wins"
+        return "signal" if self.signalled else "noise"
+
+    def utility(self, card: Card) -> float:
+        """The search's utility of ``card`` (see :attr:`utilities`)."""
+        if len(self.utilities) == len(self.values):
+            for (other, _), value in zip(self.values, self.utilities, strict=True):
+                if other == card:
+                    return value
+        raise ValueError(f"{card.code} has no utility in this assessment")
+
     def about_as_good(self, card: Card) -> bool:
-        """``card`` gives up less than :data:`CLOSE` points against the best card (the best
-        card itself, and any the search values as high: the hint's "about as good")."""
-        return self.loss(card) < CLOSE
+        """``card`` gives up less than :data:`CLOSE` points against the best card, and any
+        points it shows more are the search's noise (the best card itself, and a card that
+        only seems better: the hint's "about as good"). A card that shows more points but
+        wins less often, or goes against a partner's signal, is not."""
+        return self.loss(card) < CLOSE and self.ahead(card) in ("", "noise")
 
     def runner_up(self) -> Card | None:
-        """The second best card, or None with a single card."""
-        others = [(points, card) for card, points in self.values if card != self.best]
-        if not others:
-            return None
-        top = max(points for points, _ in others)
-        return next(card for points, card in others if points == top)
+        """The other card about as good as the best (:meth:`about_as_good`) that shows the
+        most points, or None."""
+        others = [card for card, _ in self.values if card != self.best]
+        close = [card for card in others if self.about_as_good(card)]
+        return max(close, key=self.value, default=None)
+
+    def wins_less(self) -> tuple[Card, ...]:
+        """The cards that show more points than the best but win less often (:meth:`ahead`),
+        the most points first."""
+        cards = [card for card, _ in self.values if self.ahead(card) == "wins"]
+        return tuple(sorted(cards, key=self.value, reverse=True))
 
 
 def position_seed(seen: PlayerView, salt: int = 0) -> int:
@@ -130,7 +169,16 @@ def evaluate(seen: PlayerView, seed: int | None = None, budget: int | None = Non
         seed = position_seed(seen)
     bot = HardBot(random.Random(seed), budget=budget, deterministic=True)
     found = bot.evaluate(seen)
-    by_card = {card: found.points(i) for i, (_, card) in enumerate(found.lines)}
-    values = tuple((card, by_card[card.index]) for card in plays)
-    best = Card.from_index(found.lines[bot.pick(seen, found)][1])
-    return Assessment(values=values, best=best, exact=found.exact, samples=found.samples)
+    by_card = {card: i for i, (_, card) in enumerate(found.lines)}
+    values = tuple((card, found.points(by_card[card.index])) for card in plays)
+    utilities = tuple(found.utility(by_card[card.index]) for card in plays)
+    decided = bot.decide(found)
+    picked = bot.pick(seen, found)
+    return Assessment(
+        values=values,
+        best=Card.from_index(found.lines[picked][1]),
+        exact=found.exact,
+        samples=found.samples,
+        utilities=utilities,
+        signalled=picked != decided,
+    )

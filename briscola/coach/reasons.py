@@ -46,6 +46,8 @@ REASONS: Final[dict[str, str]] = {
     "missed": "the other card would have taken the points on the table",
     "exposed": "a lead the beaters could take; the other card was safer",
     "worse": "the other card was worth more points",
+    "fewer_wins": "the card shows more points than the other but wins the hand less often",
+    "signal": "the other card answered the partner's signal",
 }
 
 #: At most this many beaters are named ("only the Three of coins can beat it").
@@ -70,6 +72,14 @@ class Reason:
     loss: float = 0.0
     #: For the best card: another card about as good (:meth:`Assessment.about_as_good`).
     also: Card | None = None
+    #: The expected points ``also`` shows above ``card`` when they reach
+    #: :data:`~briscola.coach.assess.CLOSE` (within the search's noise), else 0.
+    also_edge: float = 0.0
+    #: For the best card: the cards that show more points but win the hand less often
+    #: (:meth:`Assessment.wins_less`), the most points first.
+    fewer_wins: tuple[Card, ...] = ()
+    #: For the best card: it answers a partner's signal, and another card shows more.
+    signal: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "card": self.card.code}
@@ -81,6 +91,12 @@ class Reason:
         out["loss"] = round(self.loss, 2)
         if self.also is not None:
             out["also"] = self.also.code
+            if self.also_edge:
+                out["also_edge"] = round(self.also_edge, 2)
+        if self.fewer_wins:
+            out["fewer_wins"] = [c.code for c in self.fewer_wins]
+        if self.signal:
+            out["signal"] = True
         return out
 
     @classmethod
@@ -100,6 +116,9 @@ class Reason:
                 trumps_out=int(doc.get("trumps_out", 0)),
                 loss=float(doc.get("loss", 0.0)),
                 also=None if also is None else Card.from_code(also),
+                also_edge=float(doc.get("also_edge", 0.0)),
+                fewer_wins=tuple(Card.from_code(c) for c in doc.get("fewer_wins", [])),
+                signal=doc.get("signal", False) is True,
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"a reason is malformed: {exc}") from None
@@ -163,10 +182,15 @@ def explain(seen: PlayerView, found: Assessment, card: Card | None = None) -> Re
         return reason("only")
     if card != best:
         return _why_worse(seen, kn, found, card, facts, reason)
-    runner = found.runner_up()
-    also = runner if runner is not None and found.about_as_good(runner) else None
+    also = found.runner_up()
     key, other, named = _why_best(seen, found, card, facts)
-    return replace(reason(key, other, named), also=also)
+    return replace(
+        reason(key, other, named),
+        also=also,
+        also_edge=found.edge(also) if also is not None and found.ahead(also) else 0.0,
+        fewer_wins=found.wins_less(),
+        signal=any(found.ahead(c) == "signal" for c, _ in found.values),
+    )
 
 
 def _kept(found: Assessment, card: Card, trump: object) -> Card:
@@ -237,6 +261,11 @@ def _why_worse(
 ) -> Reason:
     best = found.best
     trump = seen.trump
+    ahead = found.ahead(card)
+    if ahead == "wins":
+        return reason("fewer_wins", best)
+    if ahead == "signal":
+        return reason("signal", best)
     if found.about_as_good(card):
         return reason("close", best)
     best_facts = _facts(seen, kn, best)

@@ -231,7 +231,12 @@ def review(
             found = evaluate(seen, seed=position_seed(seen, seed), budget=spend)
             # Kept to 2 decimals, as in JSON: a review read back is the review made.
             values = tuple((card, round(points, 2)) for card, points in found.values)
-            loss = round(max(points for _, points in values) - dict(values)[played], 2)
+            # Against the coach's card (hard's), as the hint named it: the hint's card is
+            # never a loss, a card that only seems better neither.
+            loss = round(max(0.0, dict(values)[found.best] - dict(values)[played]), 2)
+            grade = verdict(loss)
+            if grade == "best" and not found.about_as_good(played):
+                grade = "good"  # more points, but fewer wins (or against a partner's signal)
             moves.append(
                 MoveReview(
                     trick=trick,
@@ -239,7 +244,7 @@ def review(
                     values=values,
                     best=found.best,
                     loss=loss,
-                    verdict=verdict(loss),
+                    verdict=grade,
                     reason=replace(explain(seen, found, played), loss=loss),
                 )
             )

@@ -20,7 +20,7 @@ from typing import Final
 
 from briscola.coach import BID_REASONS, REASONS, BidAdvice, MoveReview, Reason, Review
 from briscola.engine import Card
-from briscola.text.i18n import N_, _, decimal, pgettext
+from briscola.text.i18n import N_, _, decimal, ngettext, pgettext
 from briscola.text.labels import bid_label
 from briscola.text.names import card_the, suit_name
 
@@ -62,6 +62,8 @@ _SENTENCES: Final[dict[str, str]] = {
     "missed": N_("Missed: {other} would have taken the {points} points on the table."),
     "exposed": N_("A risky lead: {beaters} can still take {card}; {other} was safer."),
     "worse": N_("Better: {other}, worth {loss} more points."),
+    "fewer_wins": N_("{card} shows more points than {other} but wins the hand less often."),
+    "signal": N_("{other} answered your partner's signal."),
 }
 #: Variants for a card worth nothing, a trick worth nothing, or too many beaters to name.
 _NOTHING: Final[dict[str, str]] = {
@@ -105,11 +107,43 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
         loss=decimal(reason.loss),
     )
     if reason.also is not None:
-        # Translators: after a hint, another card the coach rates about the same.
-        other = card_the(reason.also, style)
-        other = other[:1].upper() + other[1:]
-        text += " " + _("{other} is about as good.").format(other=other)
+        other = _capital(card_the(reason.also, style))
+        if reason.also_edge:
+            # Translators: after a hint, another card that shows a little more expected
+            # points than the hint's card; {points} is how many more, "2.4".
+            also = _(
+                "{other} is about as good: its {points} more points are within the margin of error."
+            )
+        else:
+            # Translators: after a hint, another card the coach rates about the same.
+            also = _("{other} is about as good.")
+        text += " " + also.format(other=other, points=decimal(reason.also_edge))
+    if reason.fewer_wins:
+        others = _capital(_both(reason.fewer_wins, style))
+        # Translators: after a hint, the cards that show more expected points than the
+        # hint's card but win the hand less often (the hint plays for the win).
+        text += " " + ngettext(
+            "{cards} shows more points but wins the hand less often.",
+            "{cards} show more points but win the hand less often.",
+            len(reason.fewer_wins),
+        ).format(cards=others)
+    if reason.signal:
+        # Translators: after a hint, when the hint's card follows a partner's signal
+        # ("take it", "let it go") and another card shows more expected points.
+        text += " " + _("It answers your partner's signal.")
+    return _capital(text)
+
+
+def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _both(cards: Sequence[Card], style: str) -> str:
+    names = [card_the(c, style) for c in cards]
+    if len(names) == 1:
+        return names[0]
+    # Translators: cards named together, "the Three of coins and the Ace of coins".
+    return _("{first} and {second}").format(first=", ".join(names[:-1]), second=names[-1])
 
 
 def verdict_text(verdict: str) -> str:

@@ -15,8 +15,9 @@ from enginehelp import positions, to_move
 from briscola.ai.learned import learned_action
 from briscola.ai.medium import medium_action
 from briscola.ai.search import HardBot
-from briscola.coach import CLOSE, Assessment, evaluate, explain, position_seed
-from briscola.engine import Card, Play, PlayerView, Rules, Swap
+from briscola.coach import CLOSE, Assessment, evaluate, explain, position_seed, review
+from briscola.coach.review import decisions
+from briscola.engine import Card, GameState, Play, PlayerView, Rules, Swap, to_record
 
 #: Small budgets keep these quick: hard's veto decides at any budget.
 BUDGET = 600
@@ -58,7 +59,8 @@ def test_the_coach_names_the_card_hard_would_play(preset: str, deals: int) -> No
 def test_a_lead_within_the_searchs_noise_leaves_the_hint_on_the_learned_card() -> None:
     """Where another card shows a few more expected points than the learned card but the
     search cannot tell them apart, the hint keeps the learned card and says the other is
-    about as good: it never follows the noise of a few hundred samples."""
+    about as good: it never follows the noise of a few hundred samples. Where the other
+    card shows more points but wins the hand less often, the hint says that instead."""
     kept = 0
     for seen in _choices("classic2", 4):
         found = evaluate(seen, budget=BUDGET)
@@ -68,8 +70,17 @@ def test_a_lead_within_the_searchs_noise_leaves_the_hint_on_the_learned_card() -
         if found.best == learned.card and most != found.best:
             kept += 1
             assert found.loss(most) == 0.0 and found.loss(found.best) == 0.0
-            assert found.about_as_good(most) and found.about_as_good(found.best)
-            assert explain(seen, found, most).key == "close"
+            assert found.about_as_good(found.best)
+            hint = explain(seen, found)
+            if found.ahead(most) == "wins":
+                assert found.utility(most) < found.utility(found.best)
+                assert not found.about_as_good(most)
+                assert explain(seen, found, most).key == "fewer_wins"
+                assert most in hint.fewer_wins and hint.also != most
+            else:
+                assert found.about_as_good(most)
+                assert explain(seen, found, most).key == "close"
+                assert hint.also == most and most not in hint.fewer_wins
     assert kept >= 3, "no position where the learned card was kept against a noisy lead"
 
 
@@ -97,3 +108,75 @@ def test_cards_about_as_good_as_the_best_are_the_best_and_those_within_half_a_po
     )
     assert [found.about_as_good(card) for card in cards] == [True, True, False, True]
     assert CLOSE == 0.5 and found.loss(cards[3]) == pytest.approx(0.4)
+
+
+def _three(utilities: tuple[float, ...] = (), signalled: bool = False) -> Assessment:
+    """The Seven of hearts is the hint's card at 35.4 points; the Five of diamonds shows
+    38.5, the Six of clubs 37.4 (a three-player position seen at the table)."""
+    seven, five, six = (Card.from_code(code) for code in ("7C", "5D", "6B"))
+    return Assessment(
+        values=((seven, 35.4), (five, 38.5), (six, 37.4)),
+        best=seven,
+        exact=False,
+        samples=200,
+        utilities=utilities,
+        signalled=signalled,
+    )
+
+
+def test_a_card_that_shows_more_points_but_wins_less_often_is_not_about_as_good() -> None:
+    """Hard decides on its chances of winning the hand, the figures are points: a card that
+    shows more points and wins less often is named as such, neither highlighted nor called
+    about as good; one that also wins as often is within the search's noise."""
+    seven, five, six = (card for card, _ in _three().values)
+    found = _three(utilities=(0.40, 0.36, 0.41))
+    assert [found.ahead(card) for card in (seven, five, six)] == ["", "wins", "noise"]
+    assert [found.about_as_good(card) for card in (seven, five, six)] == [True, False, True]
+    assert found.edge(five) == pytest.approx(3.1) and found.edge(seven) == 0.0
+    assert found.wins_less() == (five,)
+    assert found.runner_up() == six  # the card about as good, not the one of most points
+    both = _three(utilities=(0.40, 0.36, 0.39))
+    assert both.wins_less() == (five, six) and both.runner_up() is None
+
+
+def test_a_card_that_goes_against_a_partners_signal_is_not_about_as_good() -> None:
+    seven, five, _six = (card for card, _ in _three().values)
+    found = _three(utilities=(0.40, 0.42, 0.41), signalled=True)
+    assert found.ahead(five) == "signal" and not found.about_as_good(five)
+    assert found.ahead(seven) == "" and found.about_as_good(seven)
+
+
+def test_without_utilities_the_points_alone_compare_cards() -> None:
+    """An assessment written by hand (or read from an older record) has no utilities: a
+    card that shows more points is then within the noise, about as good, as before."""
+    found = _three()
+    assert all(found.about_as_good(card) for card, _ in found.values)
+    assert found.wins_less() == ()
+    with pytest.raises(ValueError, match="no utility"):
+        found.utility(found.best)
+
+
+@pytest.mark.parametrize(("preset", "deals"), [("classic2", 2), ("classic3", 2), ("teams4", 1)])
+def test_the_review_never_grades_the_hints_card_as_a_loss(preset: str, deals: int) -> None:
+    """The review grades a card against the coach's card, the one the hint named: playing
+    the hint is always "best" and gives up nothing, even where another card shows more
+    points; a card that shows more points but wins less often is "good", never "best"."""
+    rules = Rules.preset(preset)
+    for deal in range(deals):
+        state = GameState.new(rules, random.Random(deal))
+        while not state.is_terminal():
+            state.apply(medium_action(to_move(state)))
+        record = to_record(state)
+        steps = decisions(record, 0)
+        result = review(record, 0, budget=BUDGET)
+        for (seen, played), move in zip(steps, result.moves, strict=True):
+            if move.verdict == "forced":
+                continue
+            found = evaluate(seen, budget=BUDGET)
+            assert move.best == found.best
+            if played == found.best:
+                assert (move.loss, move.verdict) == (0.0, "best")
+            elif found.ahead(played) in ("wins", "signal"):
+                assert (move.loss, move.verdict) == (0.0, "good")
+            else:
+                assert move.loss == pytest.approx(found.loss(played), abs=0.01)

@@ -4,13 +4,15 @@ later, what is still out."""
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
 import pytest
 from enginehelp import positions, stacked, to_move
 
 from briscola.ai.medium import medium_action
-from briscola.coach import REASONS, Assessment, evaluate, explain, review
+from briscola.coach import REASONS, Assessment, Reason, evaluate, explain, review
 from briscola.coach.review import GOOD, decisions
 from briscola.engine import Card, GameState, Play, PlayerView, Rules, to_record, view
 from briscola.text.coachtext import reason_text
@@ -93,3 +95,65 @@ def test_no_hint_lacks_a_reason_a_player_can_learn_from(preset: str, deals: int)
     assert vague == [], f"{len(vague)} of {len(hints)} hints give no reason: {vague[:3]}"
     for _seen, _key, text in hints:
         assert "{" not in text and "search" not in text
+
+
+def _led_king(utilities: tuple[float, ...]) -> tuple[PlayerView, Assessment]:
+    """Classic3, Carla (seat 1) leads the King of swords; seat 2 holds the Seven of coins
+    (the hint's card at 35.4 points), the Five of cups (38.5) and the Six of batons (37.4)."""
+    rules = Rules.preset("classic3")
+    state = stacked(rules, {2: "7D 5C 6B", 1: "KS 4C 4B"}, dealer=0, briscola="AC")
+    state.apply(Play(Card.from_code("KS")))
+    seen = view(state, 2)
+    seven, five, six = (Card.from_code(code) for code in ("7D", "5C", "6B"))
+    found = Assessment(
+        values=((seven, 35.4), (five, 38.5), (six, 37.4)),
+        best=seven,
+        exact=False,
+        samples=200,
+        utilities=utilities,
+    )
+    return seen, found
+
+
+def test_a_hint_says_why_it_keeps_its_card_when_another_shows_more_points() -> None:
+    """A player with Card values on sees 35.4 on the hint's card and 38.5 on another: the
+    hint says which cards only seem better (within the margin of error) and which show more
+    points but win the hand less often, never leaves a higher figure unexplained."""
+    seen, found = _led_king((0.40, 0.36, 0.41))
+    reason = explain(seen, found)
+    assert reason.also == Card.from_code("6B") and reason.also_edge == pytest.approx(2.0)
+    assert reason.fewer_wins == (Card.from_code("5C"),)
+    text = reason_text(reason)
+    assert text.endswith(
+        "The Six of batons is about as good: its 2.0 more points are within the margin of"
+        " error. The Five of cups shows more points but wins the hand less often."
+    ), text
+    seen, found = _led_king((0.40, 0.36, 0.39))
+    text = reason_text(explain(seen, found), "french")
+    assert text.endswith(
+        "The Five of hearts and the Six of clubs show more points but win the hand less often."
+    ), text
+    assert "about as good" not in text
+
+
+def test_the_review_of_a_card_that_shows_more_points_but_wins_less_often_says_so() -> None:
+    seen, found = _led_king((0.40, 0.36, 0.41))
+    five = Card.from_code("5C")
+    reason = explain(seen, found, five)
+    assert (reason.key, reason.other, reason.loss) == ("fewer_wins", found.best, 0.0)
+    assert reason_text(reason) == (
+        "The Five of cups shows more points than the Seven of coins but wins the hand less often."
+    )
+
+
+def test_the_new_parts_of_a_reason_round_trip_through_json_and_bad_ones_are_refused() -> None:
+    seen, found = _led_king((0.40, 0.36, 0.41))
+    reason = explain(seen, found)
+    doc = json.loads(json.dumps(reason.to_json()))
+    assert doc["also_edge"] == 2.0 and doc["fewer_wins"] == ["5C"]
+    assert Reason.from_json(doc) == replace(reason, also_edge=2.0)
+    older = {k: v for k, v in doc.items() if k not in ("also_edge", "fewer_wins")}
+    assert Reason.from_json(older).fewer_wins == () and Reason.from_json(older).also_edge == 0.0
+    for bad in ({"fewer_wins": 5}, {"fewer_wins": ["ZZ"]}, {"also_edge": "lots"}):
+        with pytest.raises(ValueError):
+            Reason.from_json(doc | bad)
