@@ -180,14 +180,26 @@ def test_the_memory_aid_shows_only_what_the_seat_has_seen(app: App) -> None:
     assert not scene.assist.memory_open
 
 
-@pytest.mark.parametrize(("preset", "size"), [("teams4", (1024, 600)), ("teams6", (1920, 1080))])
-def test_the_hint_and_the_memory_aid_cover_no_card(preset: str, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("preset", "size", "turns"),
+    [
+        ("teams4", (1024, 600), 2),
+        ("teams6", (1920, 1080), 2),
+        # Three players, once the piles of won tricks lie beside the hand: the free room is
+        # then above the stock, never on it (the box fell back there, over the briscola).
+        ("classic3", (1920, 1080), 4),
+        ("classic3", (1024, 600), 4),
+    ],
+)
+def test_the_hint_and_the_memory_aid_cover_no_card(
+    preset: str, size: tuple[int, int], turns: int
+) -> None:
     app = make_app(size)
     app.settings.memory_aid = True
     setup = default_setup(Rules.preset(preset), "easy")
     setup.seed = 3
     scene = start_table(app, setup)
-    for _turn in range(2):
+    for _turn in range(turns):
         assert run_until(app, lambda: scene.awaiting_human)
         click_first_legal(app, scene)
     assert run_until(app, lambda: scene.awaiting_human)

@@ -167,14 +167,17 @@ def place(
 ) -> pygame.Rect:
     """A box of ``size`` at the first of ``spots`` (an anchor name of pygame.Rect, such as
     ``"bottomleft"``, and its point) where it stays on ``screen`` and covers none of
-    ``obstacles``; else the first free place found row by row (``step`` pixels apart, the
-    edges of each row first) under the first spot; else the first spot.
+    ``obstacles``; else the free place nearest the first spot, row by row (``step`` pixels
+    apart; the rows nearest the first spot's first, below it before above it at the same
+    distance; in a row the first spot's column, then the edges first); else the first spot.
 
     >>> screen = pygame.Rect(0, 0, 400, 300)
     >>> place((100, 50), [("topleft", (10, 10))], [], screen)
     Rect(10, 10, 100, 50)
     >>> place((100, 50), [("topleft", (10, 10))], [pygame.Rect(0, 0, 400, 100)], screen)
     Rect(10, 110, 100, 50)
+    >>> place((100, 50), [("bottomleft", (10, 290))], [pygame.Rect(0, 200, 400, 100)], screen)
+    Rect(10, 140, 100, 50)
     """
     boxes = []
     for anchor, point in spots:
@@ -188,7 +191,8 @@ def place(
     width, height = size
     lefts = list(range(screen.left + first.left % step, screen.right - width + 1, step))
     order = sorted(lefts, key=lambda x: min(x - screen.left, screen.right - width - x))
-    for y in range(first.top, screen.bottom - height + 1, step):
+    rows = range(screen.top + first.top % step, screen.bottom - height + 1, step)
+    for y in sorted(rows, key=lambda y: (abs(y - first.top), y < first.top)):
         for x in [first.left, *order]:
             box = pygame.Rect((x, y), size)
             if box.collidelist(obstacles) < 0:
