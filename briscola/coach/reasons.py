@@ -31,6 +31,8 @@ REASONS: Final[dict[str, str]] = {
     "lead_safe": "leads a card nothing still out can beat",
     "lead_cheap": "leads a card that risks few points",
     "spare": "gives away a few points to keep the other card for later",
+    "spare_caught": "gives away points that the beaters, higher cards of its suit still out,"
+    " could take later anyway",
     "take_lead": "takes a trick worth nothing at no cost: the seat leads next",
     "risk_nothing": "may take the trick and gives nothing away if it is beaten",
     "secure": "takes the trick and nothing still out can beat it: its points are safe",
@@ -183,7 +185,7 @@ def explain(seen: PlayerView, found: Assessment, card: Card | None = None) -> Re
     if card != best:
         return _why_worse(seen, kn, found, card, facts, reason)
     also = found.runner_up()
-    key, other, named = _why_best(seen, found, card, facts)
+    key, other, named = _why_best(seen, kn, found, card, facts)
     return replace(
         reason(key, other, named),
         also=also,
@@ -201,7 +203,7 @@ def _kept(found: Assessment, card: Card, trump: object) -> Card:
 
 
 def _why_best(
-    seen: PlayerView, found: Assessment, card: Card, facts: _Facts
+    seen: PlayerView, kn: Knowledge, found: Assessment, card: Card, facts: _Facts
 ) -> tuple[str, Card | None, tuple[Card, ...]]:
     """The key, the other card named and the beaters named of the reason for the best card:
     always what it takes, saves or risks, what it keeps, or what is still out."""
@@ -224,9 +226,19 @@ def _why_best(
                 return ("keep_trumps" if trumps_kept else "let_go"), None, ()
             cheaper = [c for c in others if c.points < card.points]
             if cheaper:
-                # Points given away although a cheaper card was there: for what it keeps.
-                # (the cheaper card the search likes best: the one a player would weigh)
-                return "spare", max(cheaper, key=found.value), ()
+                # Points given away although a cheaper card was there: the higher cards of
+                # its suit still out, which could catch it later, else for what it keeps
+                # (the cheaper card the search likes best: the one a player would weigh).
+                kept_card = max(cheaper, key=found.value)
+                if card.suit is not trump:
+                    above = kn.beaters(card, (c for c in kn.outstanding() if c.suit is card.suit))
+                    if 0 < len(above) <= FEW:
+                        return (
+                            "spare_caught",
+                            kept_card,
+                            tuple(sorted(above, key=lambda c: c.index)),
+                        )
+                return "spare", kept_card, ()
             return "let_go", None, ()
         # It takes a trick worth nothing so far.
         if card.points == 0:

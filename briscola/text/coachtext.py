@@ -40,6 +40,10 @@ _SENTENCES: Final[dict[str, str]] = {
     "lead_safe": N_("Lead {card}: nothing still out can beat it."),
     "lead_cheap": N_("Lead {card}: it risks only {card_points} points."),
     "spare": N_("Let it go: {card} gives away {card_points} points and keeps {other} for later."),
+    "spare_caught": N_(
+        "Let it go: {card} gives away {card_points} points now; {beaters} is still out and"
+        " could take it later."
+    ),
     "take_lead": N_("Take the lead: {card} wins this trick at no cost."),
     "risk_nothing": N_("{card} may take the trick and gives nothing away if it is beaten."),
     "secure": N_(

@@ -53,22 +53,45 @@ def test_the_hint_and_the_review_give_the_same_values_for_the_same_position() ->
     assert compared >= 10
 
 
-def test_a_card_with_points_let_go_names_the_cheaper_card_it_keeps() -> None:
-    """Seat 0 cannot take the trumped trick: when the coach prefers giving the King of cups
-    (4 points) to the worthless Five of batons, the hint says what the Five is kept for,
-    never that the King "gives away only 4 points"."""
+def _trumped(hand: str) -> PlayerView:
+    """Classic2, seat 1 leads the Seven of swords (trumps): seat 0, holding ``hand``,
+    cannot take the trick."""
     rules = Rules.preset("classic2")
-    state = stacked(rules, {0: "KC 5B 6C", 1: "7S 2D 4D"}, dealer=0, briscola="KS")
+    state = stacked(rules, {0: hand, 1: "7S 2D 4D"}, dealer=0, briscola="KS")
     state.apply(Play(Card.from_code("7S")))
-    seen = view(state, 0)
+    return view(state, 0)
+
+
+def test_a_card_with_points_let_go_names_the_higher_cards_still_out_that_could_catch_it() -> None:
+    """When the coach prefers giving the King of cups (4 points) to the worthless Five of
+    batons, the hint names the fact behind it: the Ace and the Three of cups are still out
+    and could take the King later. Never that the King "gives away only 4 points"."""
+    seen = _trumped("KC 5B 6C")
     king, five, six = (Card.from_code(c) for c in ("KC", "5B", "6C"))
     found = Assessment(
         values=((king, 60.0), (five, 57.0), (six, 55.0)), best=king, exact=False, samples=1
     )
     reason = explain(seen, found)
+    assert reason.key == "spare_caught"
+    assert set(reason.beaters) == {Card.from_code("AC"), Card.from_code("3C")}
+    text = reason_text(reason)
+    assert text.startswith("Let it go: the King of cups gives away 4 points now; the ")
+    assert text.endswith(" is still out and could take it later.")
+    assert "Ace of cups" in text and "Three of cups" in text
+
+
+def test_a_card_with_points_let_go_names_the_cheaper_card_it_keeps() -> None:
+    """With no higher card of its suit still out (the Ace of cups is in the hand), the
+    hint says what the cheaper card is kept for."""
+    seen = _trumped("3C AC 5B")
+    three, ace, five = (Card.from_code(c) for c in ("3C", "AC", "5B"))
+    found = Assessment(
+        values=((three, 60.0), (ace, 52.0), (five, 57.0)), best=three, exact=False, samples=1
+    )
+    reason = explain(seen, found)
     assert (reason.key, reason.other) == ("spare", five)
     text = reason_text(reason)
-    assert "King of cups gives away 4 points" in text and "Five of batons for later" in text
+    assert "Three of cups gives away 10 points" in text and "Five of batons for later" in text
 
 
 def _hints(preset: str, deals: int) -> list[tuple[PlayerView, str, str]]:
