@@ -74,8 +74,8 @@ class Reason:
     loss: float = 0.0
     #: For the best card: another card about as good (:meth:`Assessment.about_as_good`).
     also: Card | None = None
-    #: The expected points ``also`` shows above ``card`` when they reach
-    #: :data:`~briscola.coach.assess.CLOSE` (within the search's noise), else 0.
+    #: The expected points ``also`` shows above ``card`` (to 2 decimals, as in JSON) when
+    #: they reach :data:`~briscola.coach.assess.CLOSE` (within the search's noise), else 0.
     also_edge: float = 0.0
     #: For the best card: the cards that show more points but win the hand less often
     #: (:meth:`Assessment.wins_less`), the most points first.
@@ -189,7 +189,7 @@ def explain(seen: PlayerView, found: Assessment, card: Card | None = None) -> Re
     return replace(
         reason(key, other, named),
         also=also,
-        also_edge=found.edge(also) if also is not None and found.ahead(also) else 0.0,
+        also_edge=round(found.edge(also), 2) if also is not None and found.ahead(also) else 0.0,
         fewer_wins=found.wins_less(),
         signal=any(found.ahead(c) == "signal" for c, _ in found.values),
     )

@@ -6,6 +6,7 @@ of the most points had 0.0071)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 
@@ -16,7 +17,7 @@ from briscola.ai.learned import learned_action
 from briscola.ai.medium import medium_action
 from briscola.ai.search import HardBot
 from briscola.coach import CLOSE, Assessment, evaluate, explain, position_seed, review
-from briscola.coach.review import decisions
+from briscola.coach.review import Review, decisions
 from briscola.engine import Card, GameState, Play, PlayerView, Rules, Swap, to_record
 
 #: Small budgets keep these quick: hard's veto decides at any budget.
@@ -169,6 +170,8 @@ def test_the_review_never_grades_the_hints_card_as_a_loss(preset: str, deals: in
         record = to_record(state)
         steps = decisions(record, 0)
         result = review(record, 0, budget=BUDGET)
+        # Read back from JSON, the review is the one made (new reason fields included).
+        assert Review.from_json(json.loads(json.dumps(result.to_json()))) == result
         for (seen, played), move in zip(steps, result.moves, strict=True):
             if move.verdict == "forced":
                 continue
