@@ -162,8 +162,17 @@ class Game:
             try:
                 return self.wait_for(effect, seconds)
             except AssertionError:
+                # Find the window again before the next try: once, in a full run on a
+                # busy machine, four clicks had no effect with the game idle on its menu
+                # (cause unknown), so a try does not rely on the first search alone.
+                self.find_window()
                 continue
-        raise AssertionError(f"{tries} clicks had no effect; last report: {self.report()}")
+        where_now = self.xdotool("getmouselocation")
+        geometry = self.xdotool("getwindowgeometry", self.window)
+        raise AssertionError(
+            f"{tries} clicks had no effect; window {self.window} ({geometry}), pointer"
+            f" {where_now}; last report: {self.report()}"
+        )
 
     def click_widget(
         self, name: str, scene: str, effect: Callable[[dict[str, Any]], bool]
