@@ -110,7 +110,19 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
         trumps=reason.trumps_out,
         loss=decimal(reason.loss),
     )
-    if reason.also is not None:
+    if reason.also is not None and reason.also == reason.other:
+        # The card the hint keeps for later is also about as good to play now.
+        if reason.also_edge:
+            # Translators: after "... and keep {other} for later": playing that card now.
+            also = _(
+                "Playing it now is about as good: its {points} more points are within the"
+                " margin of error."
+            )
+        else:
+            # Translators: after "... and keep {other} for later": playing that card now.
+            also = _("Playing it now is about as good.")
+        text += " " + also.format(points=decimal(reason.also_edge))
+    elif reason.also is not None:
         other = _capital(card_the(reason.also, style))
         if reason.also_edge:
             # Translators: after a hint, another card that shows a little more expected

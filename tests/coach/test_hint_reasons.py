@@ -91,6 +91,15 @@ def test_a_card_with_points_let_go_names_the_cheaper_card_it_keeps() -> None:
     assert (reason.key, reason.other) == ("spare", five)
     text = reason_text(reason)
     assert "Three of cups gives away 10 points" in text and "Five of batons for later" in text
+    # The card kept for later is about as good to play now: said so, not named twice.
+    close = Assessment(
+        values=((three, 60.0), (ace, 52.0), (five, 59.8)), best=three, exact=False, samples=1
+    )
+    reason = explain(seen, close)
+    assert (reason.key, reason.other, reason.also) == ("spare", five, five)
+    assert reason_text(reason).endswith(
+        "keeps the Five of batons for later. Playing it now is about as good."
+    )
 
 
 def _hints(preset: str, deals: int) -> list[tuple[PlayerView, str, str]]:
