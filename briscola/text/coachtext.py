@@ -84,12 +84,16 @@ _NAMED: Final = 2
 assert set(_SENTENCES) == set(REASONS), "every coach reason needs a sentence"
 
 
-def _cards(cards: Sequence[Card], style: str) -> str:
+def _cards(cards: Sequence[Card], style: str, both: bool = False) -> str:
+    """``cards`` named in the deck ``style``: one of them (``"... or ..."``), or with
+    ``both`` all of them (``"... and ..."``)."""
     names = [card_the(c, style) for c in cards]
     if len(names) == 1:
         return names[0]
-    # Translators: two cards named in a hint, "the Three of coins or the Ace of coins".
-    return _("{first} or {second}").format(first=", ".join(names[:-1]), second=names[-1])
+    # Translators: cards named in a hint, all of them ("the Three of coins and the Ace of
+    # coins") or one of them ("the Three of coins or the Ace of coins").
+    template = _("{first} and {second}") if both else _("{first} or {second}")
+    return template.format(first=", ".join(names[:-1]), second=names[-1])
 
 
 def reason_text(reason: Reason, style: str = "italian") -> str:
@@ -135,7 +139,7 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
             also = _("{other} is about as good.")
         text += " " + also.format(other=other, points=decimal(reason.also_edge))
     if reason.fewer_wins:
-        others = _capital(_both(reason.fewer_wins, style))
+        others = _capital(_cards(reason.fewer_wins, style, both=True))
         # Translators: after a hint, the cards that show more expected points than the
         # hint's card but win the hand less often (the hint plays for the win).
         text += " " + ngettext(
@@ -152,14 +156,6 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _both(cards: Sequence[Card], style: str) -> str:
-    names = [card_the(c, style) for c in cards]
-    if len(names) == 1:
-        return names[0]
-    # Translators: cards named together, "the Three of coins and the Ace of coins".
-    return _("{first} and {second}").format(first=", ".join(names[:-1]), second=names[-1])
 
 
 def verdict_text(verdict: str) -> str:
@@ -225,4 +221,4 @@ def bid_text(advice: BidAdvice, style: str = "italian") -> str:
         tops=advice.tops,
         value=round(advice.value),
     )
-    return text[:1].upper() + text[1:]
+    return _capital(text)
