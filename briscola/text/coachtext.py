@@ -22,7 +22,7 @@ from briscola.coach import BID_REASONS, REASONS, BidAdvice, MoveReview, Reason, 
 from briscola.engine import Card
 from briscola.text.i18n import N_, _, decimal, ngettext, pgettext
 from briscola.text.labels import bid_label
-from briscola.text.names import card_the, suit_name
+from briscola.text.names import capital, card_the, suit_name
 
 __all__ = ["bid_text", "move_text", "reason_text", "summary_text", "verdict_text"]
 
@@ -127,7 +127,7 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
             also = _("Playing it now is about as good.")
         text += " " + also.format(points=decimal(reason.also_edge))
     elif reason.also is not None:
-        other = _capital(card_the(reason.also, style))
+        other = capital(card_the(reason.also, style))
         if reason.also_edge:
             # Translators: after a hint, another card that shows a little more expected
             # points than the hint's card; {points} is how many more, "2.4".
@@ -139,7 +139,7 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
             also = _("{other} is about as good.")
         text += " " + also.format(other=other, points=decimal(reason.also_edge))
     if reason.fewer_wins:
-        others = _capital(_cards(reason.fewer_wins, style, both=True))
+        others = capital(_cards(reason.fewer_wins, style, both=True))
         # Translators: after a hint, the cards that show more expected points than the
         # hint's card but win the hand less often (the hint plays for the win).
         text += " " + ngettext(
@@ -151,11 +151,7 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
         # Translators: after a hint, when the hint's card follows a partner's signal
         # ("take it", "let it go") and another card shows more expected points.
         text += " " + _("It answers your partner's signal.")
-    return _capital(text)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return capital(text)
 
 
 def verdict_text(verdict: str) -> str:
@@ -221,4 +217,4 @@ def bid_text(advice: BidAdvice, style: str = "italian") -> str:
         tops=advice.tops,
         value=round(advice.value),
     )
-    return _capital(text)
+    return capital(text)

@@ -216,8 +216,13 @@ def suit_title(suit: Suit, style: str = "italian") -> str | None:
     use ("Clubs" on the Spanish deck in English); None when the built-in names apply."""
     if _own_names(style) is None:
         return None
-    name = suit_name(suit, style)
-    return name[:1].upper() + name[1:]
+    return capital(suit_name(suit, style))
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter upper-case and the rest as it is (``str.capitalize``
+    would lower "the Ace of coins" to "The ace of coins")."""
+    return text[:1].upper() + text[1:]
 
 
 def card_label(card: Card, style: str = "italian") -> str:

@@ -24,7 +24,7 @@ from briscola.game.local import LocalSession
 from briscola.game.session import SeatInfo
 from briscola.game.setup import GameSetup, SeatConfig
 from briscola.text.i18n import _
-from briscola.text.names import card_the, suit_name
+from briscola.text.names import capital, card_the, suit_name
 
 #: The player sits at seat 0 and leads the first trick (the teacher, seat 1, deals).
 PLAYER, TEACHER = 0, 1
@@ -106,10 +106,6 @@ def trick_reason(trick: Trick, trump: Suit | None, style: str, names: Sequence[s
     return f"{who} {why}"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 class LessonSession(LocalSession):
     """A guided hand: fixed deal, scripted teacher, captions (see the module docstring)."""
 
@@ -173,7 +169,7 @@ class LessonSession(LocalSession):
                 more = _("Only a trump could take this trick: {wanted} would have won it.")
             else:
                 more = _("{wanted} was the surer way to take the trick.")
-            return f"{_cap(first)} {_cap(more.format(wanted=card_the(wanted, style)))}"
+            return f"{capital(first)} {capital(more.format(wanted=card_the(wanted, style)))}"
 
         return note
 
@@ -267,7 +263,7 @@ class LessonSession(LocalSession):
                     [
                         why,
                         draw,
-                        _cap(
+                        capital(
                             (
                                 _("{card} is led: it is worth {points} points.")
                                 if led.points
