@@ -3,7 +3,7 @@ WebSockets, judged by the engine. Run ``python -m briscola.server``; the protoco
 ``docs/network-protocol.md`` and deployment in ``docs/server.md``.
 
 :class:`Server` runs on an asyncio loop; :class:`ServerThread` runs one in a background
-thread (the embedded server of a host, and tests); :mod:`briscola.server.load` measures it.
+thread (the embedded server of a host, and tests); `python -m tools.load` measures it.
 """
 
 from briscola.server.app import Server, ServerConfig, ServerThread

@@ -1,4 +1,4 @@
-"""``python -m briscola.server.load``: a load test of the server over real sockets.
+"""``python -m tools.load``: a load test of the server over real sockets.
 
 Computer players connect as clients (two per table, classic two-player matches), play with
 a think time per move, and measure the latency from sending an action to receiving the next
@@ -491,7 +491,7 @@ def _start_server(args: argparse.Namespace, index: int) -> tuple[subprocess.Pope
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m briscola.server.load", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.load", description=__doc__)
     parser.add_argument("--tables", type=int, default=100, help="two-player tables (100)")
     parser.add_argument("--duration", type=float, default=20.0, help="seconds measured (20)")
     parser.add_argument(
