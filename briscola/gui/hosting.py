@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from briscola.client.connection import NetClient
+from briscola.client.connection import Incoming, NetClient
 from briscola.client.session import POLL, RemoteSession
-from briscola.gui.options import DEFAULT_PORT
 from briscola.gui.widgets import BLINK_MS
 from briscola.gui.widgets.page import FormPage
-from briscola.protocol.wire import CODE_LENGTH
+from briscola.protocol.errors import CloseReason
+from briscola.protocol.wire import CODE_LENGTH, DEFAULT_PORT
 from briscola.storage import paths
 from briscola.storage.seats import SeatStore
 from briscola.text.i18n import _
@@ -128,9 +128,10 @@ def remember_name(app: Services, name: str) -> None:
 # ---------------------------------------------------------------------- messages
 
 
-def error_text(message: dict[str, Any]) -> str:
+def error_text(message: Incoming | dict[str, Any]) -> str:
     """A server's ``error``, ``closed`` or ``notice`` message, for the player."""
-    code = str(message.get("code") or message.get("reason") or "")
+    data: dict[str, Any] = dict(message)
+    code = str(data.get("code") or data.get("reason") or "")
     texts: dict[str, Callable[[], str]] = {
         "version": lambda: _(
             "The table runs another version of the game: both players need the same version."
@@ -167,7 +168,7 @@ def error_text(message: dict[str, Any]) -> str:
     text = texts.get(code)
     if text is not None:
         return text()
-    return _("The server refused: {reason}").format(reason=str(message.get("message", code)))
+    return _("The server refused: {reason}").format(reason=str(data.get("message", code)))
 
 
 def connection_text(client: NetClient) -> str:
@@ -314,7 +315,7 @@ def _close(server: ServerThread, announcer: TableAnnouncer | None) -> None:
     if announcer is not None:
         with contextlib.suppress(Exception):
             asyncio.run_coroutine_threadsafe(announcer.stop(), server.loop).result(10)
-    server.stop("host_left", "the host closed the table")
+    server.stop(CloseReason.HOST_LEFT, "the host closed the table")
 
 
 #: Embedded servers closing in the background: the game waits for them a little at exit,
@@ -335,7 +336,7 @@ class OnlineSession(RemoteSession):
     server keeps a seat that is left (a computer plays for it), so the seat kept in ``seats``
     stays, and Play online offers it back; once the match is over it is forgotten."""
 
-    def __init__(self, client: NetClient, seats: SeatStore, backlog: list[dict[str, Any]]) -> None:
+    def __init__(self, client: NetClient, seats: SeatStore, backlog: list[Incoming]) -> None:
         super().__init__(client, backlog)
         self.held = seats
 
@@ -369,7 +370,7 @@ class HostedSession(OnlineSession):
         client: NetClient,
         seats: SeatStore,
         host: EmbeddedHost,
-        backlog: list[dict[str, Any]],
+        backlog: list[Incoming],
     ) -> None:
         super().__init__(client, seats, backlog)
         self.host = host

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from briscola.client.connection import NetClient
+from briscola.client.connection import Incoming, NetClient
 from briscola.engine import Rules
 from briscola.gui.hosting import (
     EmbeddedHost,
@@ -55,7 +55,7 @@ class HostScene(OnlinePage):
             interfaces=network.mdns_interfaces,
         )
         self.client: NetClient | None = None
-        self.backlog: list[dict[str, Any]] = []
+        self.backlog: list[Incoming] = []
         self.done = False
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
         self.group = WidgetGroup([self.back_button])

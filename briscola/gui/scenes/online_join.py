@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import threading
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from briscola.client.connection import NetClient
+from briscola.client.connection import Incoming, NetClient
 from briscola.gui.hosting import (
     OnlinePage,
     address_url,
@@ -80,7 +80,7 @@ class JoinScene(OnlinePage):
         #: Tables found on the network that speak another protocol version (not listed).
         self.other_versions = 0
         self.client: NetClient | None = None
-        self.backlog: list[dict[str, Any]] = []
+        self.backlog: list[Incoming] = []
         #: The address typed for the join under way (kept in the settings once it joins).
         self.typed_address: str | None = None
         self.address_input = TextInput(

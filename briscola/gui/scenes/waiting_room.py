@@ -8,11 +8,11 @@ queue. The first ``update`` means the game has begun: the table opens on a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from briscola.client.connection import NetClient
+from briscola.client.connection import Incoming, NetClient
 from briscola.client.session import RemoteSession
 from briscola.engine import Rules
 from briscola.gui.hosting import (
@@ -24,6 +24,7 @@ from briscola.gui.hosting import (
     error_text,
 )
 from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup
+from briscola.protocol import messages as msg
 from briscola.protocol.wire import spaced_code
 from briscola.text.i18n import _
 from briscola.text.labels import level_label, match_label, preset_label
@@ -45,13 +46,13 @@ class WaitingRoomScene(OnlinePage):
         app: Services,
         client: NetClient,
         host: EmbeddedHost | None = None,
-        backlog: list[dict[str, Any]] | None = None,
+        backlog: list[Incoming] | None = None,
     ) -> None:
         super().__init__(app)
         self.client = client
         self.host = host
-        self.messages: list[dict[str, Any]] = []
-        self.table: dict[str, Any] | None = None
+        self.messages: list[Incoming] = []
+        self.table: msg.TableInfo | None = None
         self.ready = False
         self.started = False
         self.leave_button = Button(lambda: _("Leave"), self.back, name="leave")
@@ -89,7 +90,7 @@ class WaitingRoomScene(OnlinePage):
     def code(self) -> str:
         return str(self.table["table"]) if self.table is not None else (self.client.table or "")
 
-    def seats(self) -> list[dict[str, Any]]:
+    def seats(self) -> list[msg.SeatEntry]:
         return list(self.table["seats"]) if self.table is not None else []
 
     def ready_label(self) -> str:
@@ -143,21 +144,20 @@ class WaitingRoomScene(OnlinePage):
 
     # ------------------------------------------------------------------ messages
 
-    def _take(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "table":
+    def _take(self, message: Incoming) -> None:
+        if message["type"] == "table":
             self.table = message
             for seat in message["seats"]:
                 if seat["seat"] == self.client.seat:
-                    self.ready = bool(seat["ready"])
-        elif kind == "error":
+                    self.ready = bool(seat.get("ready"))
+        elif message["type"] == "error":
             self.say(error_text(message), bad=True)
             return
-        elif kind == "status":
+        elif message["type"] == "status":
             text = connection_text(self.client)
             self.say(text, bad=bool(text))
             return
-        if kind in ("table", "update", "joined"):
+        if message["type"] in ("table", "update", "joined"):
             self.messages.append(message)
 
     def update(self, dt: float) -> None:
