@@ -3,7 +3,8 @@ script of moves), for tests, scripted games and smoke checks of a server.
 
 It keeps every frame it received (:attr:`HeadlessPlayer.frames`) and the latest view, and
 answers the server as a person would: it moves when the view says it is its turn and asks
-for the next hand once one is over.
+for the next hand once one is over. :func:`join_table` seats one by the same online flow as
+the game's join page (:class:`~briscola.client.flow.OnlineFlow`).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from briscola.client.connection import Incoming, NetClient
+from briscola.client.flow import OnlineFlow, Problem
 from briscola.engine import Action, PlayerView, Rules
 from briscola.engine.view import view_from_json
 from briscola.protocol import messages as msg
 
-__all__ = ["HeadlessPlayer", "all_ready", "open_table", "play_all"]
+__all__ = ["HeadlessPlayer", "JoinFailed", "all_ready", "join_table", "open_table", "play_all"]
 
 Chooser = Callable[[PlayerView], Action]
 
@@ -119,6 +121,42 @@ class HeadlessPlayer:
     def last(self, kind: str) -> Incoming | None:
         """The latest frame of ``kind``."""
         return next((frame for frame in reversed(self.frames) if frame["type"] == kind), None)
+
+
+class JoinFailed(RuntimeError):
+    """The online flow did not seat the player; ``problem`` says why (its code)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(f"{problem.code}: {problem.detail}")
+        self.problem = problem
+
+
+def join_table(
+    url: str,
+    name: str,
+    code: str,
+    choose: Chooser | None = None,
+    timeout: float = 10.0,
+    client: Callable[..., NetClient] = NetClient,
+) -> HeadlessPlayer:
+    """A player seated at the table ``code`` of the server at ``url`` by the same online
+    flow as the game's join page (:class:`~briscola.client.flow.OnlineFlow`); raises
+    :class:`JoinFailed` with the flow's problem, or ``TimeoutError``."""
+    flow = OnlineFlow(name, client=client)
+    flow.join(url, code)
+    deadline = time.monotonic() + timeout
+    while flow.poll() == "joining":
+        if time.monotonic() > deadline:
+            flow.leave()
+            raise TimeoutError(f"{name}: not seated at {code} in {timeout:.0f} s")
+        time.sleep(0.02)
+    if flow.problem is not None and flow.stage in ("failed", "closed"):
+        raise JoinFailed(flow.problem)
+    seated, taken = flow.hand_over()
+    player = HeadlessPlayer(seated, choose)
+    for message in taken:
+        player.handle(message)
+    return player
 
 
 def open_table(
