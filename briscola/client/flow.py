@@ -177,7 +177,10 @@ class OnlineFlow:
             client = self._new_client(
                 url, self.name, reconnect=False, open_timeout=OPEN_TIMEOUT, table=code
             )
-        except (ValueError, ProtocolError) as exc:
+        except ProtocolError as exc:  # the name or the code
+            self._fail(exc.code, str(exc))
+            return
+        except ValueError as exc:
             self._fail(ErrorCode.BAD_ADDRESS, str(exc))
             return
         self._connect(client)
@@ -185,7 +188,10 @@ class OnlineFlow:
 
     def join_typed(self, address: str, code: str) -> bool:
         """Join by an address and a code as typed; False (and :attr:`problem` says which,
-        ``bad_address`` or ``bad_code``) when either cannot be one."""
+        ``bad_address`` or ``bad_code``) when either cannot be one, and while a join is
+        under way already."""
+        if self.stage not in ("idle", "failed"):
+            return False
         try:
             url = address_url(address)
         except ValueError as exc:
@@ -209,7 +215,10 @@ class OnlineFlow:
             client = self._new_client(
                 held.url, self.name, reconnect=False, open_timeout=OPEN_TIMEOUT
             )
-        except (ValueError, ProtocolError):
+        except ProtocolError as exc:  # the name: the seat waits for a better one
+            self._fail(exc.code, str(exc))
+            return
+        except ValueError:
             self._forget()
             self._fail(ErrorCode.BAD_TOKEN, "the seat kept is not a valid one")
             return

@@ -42,6 +42,15 @@ def settle(flow: OnlineFlow, until: tuple[Stage, ...], seconds: float = 15.0) ->
     return stage
 
 
+def dario_s_table(url: str, rules: Rules | None = None) -> tuple[NetClient, str]:
+    """Dario's client and the code of the table he opened on the server at ``url``, every
+    seat open to a person (``rules``: one classic hand for two unless given)."""
+    rules = rules or Rules.preset("classic2")
+    host = NetClient(url, "Dario").start()
+    host.create(rules, [{"kind": "human"}] * rules.players)
+    return host, str(host.wait_for(lambda m: m["type"] == "joined")["table"])
+
+
 def test_a_table_is_hosted_joined_readied_started_and_played_through_the_flow(
     tmp_path: Path,
 ) -> None:
@@ -95,6 +104,14 @@ def test_a_wrong_address_code_or_table_is_refused_with_its_code(
     assert flow.problem is not None and flow.problem.code is ErrorCode.NO_TABLE
     assert flow.client is None and flow.typed_address is None
     assert "no table with that code" in code_text(flow.problem.code, flow.problem.detail)
+    nameless = OnlineFlow("  ")
+    nameless.join(server.url, "ABCDEF")
+    assert nameless.problem is not None and nameless.problem.code is ErrorCode.BAD_NAME
+    held = HeldSeat(server.url, "ABCDEF", 1, "x" * 32)
+    seats = SeatStore(tmp_path)
+    seats.remember(held)
+    OnlineFlow("  ", seats).take_back(held)
+    assert seats.saved() == held, "a seat is not forgotten for a name the server refuses"
     # A failed join may be tried again: nobody answers at this address.
     flow.join("ws://127.0.0.1:9", "ABCDEF")
     settle(flow, ("failed",))
@@ -113,11 +130,9 @@ def test_a_seat_that_is_gone_is_forgotten_and_a_held_one_taken_back(
     assert flow.problem is not None and flow.problem.code is ErrorCode.NO_TABLE
     assert seats.saved() is None, "nothing to take back: the seat is forgotten"
     # A seat held at a game under way is taken back, and the game goes on at once.
-    host = NetClient(server.url, "Dario").start()
-    host.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
-    code = host.wait_for(lambda m: m["type"] == "joined")["table"]
+    host, code = dario_s_table(server.url)
     first = OnlineFlow("Anna", seats)
-    first.join(server.url, str(code))
+    first.join(server.url, code)
     settle(first, ("room",))
     first.set_ready(True)
     host.wait_for(lambda m: m["type"] == "table" and bool(m["seats"][1].get("ready")))
@@ -139,11 +154,9 @@ def test_a_waiting_room_that_closes_leaves_no_seat_and_says_why(tmp_path: Path) 
     running = ServerThread(ServerConfig(host="127.0.0.1", port=0, **FAST)).start()  # type: ignore[arg-type]
     seats = SeatStore(tmp_path)
     try:
-        host = NetClient(running.url, "Dario").start()
-        host.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
-        code = host.wait_for(lambda m: m["type"] == "joined")["table"]
+        host, code = dario_s_table(running.url)
         flow = OnlineFlow("Anna", seats)
-        flow.join(running.url, str(code))
+        flow.join(running.url, code)
         settle(flow, ("room",))
         assert seats.saved() is not None
         running.stop()
@@ -178,9 +191,7 @@ def test_a_host_whose_server_cannot_start_is_told_so() -> None:
 
 
 def test_leaving_the_waiting_room_gives_the_seat_up(server: ServerThread, tmp_path: Path) -> None:
-    host = NetClient(server.url, "Dario").start()
-    host.create(Rules.preset("classic3"))
-    code = str(host.wait_for(lambda m: m["type"] == "joined")["table"])
+    host, code = dario_s_table(server.url, Rules.preset("classic3"))
     seats = SeatStore(tmp_path)
     flow = OnlineFlow("Anna", seats)
     flow.join(server.url, code)
@@ -195,9 +206,7 @@ def test_a_script_is_seated_by_the_same_flow_and_plays_on(server: ServerThread) 
     with pytest.raises(JoinFailed) as refused:
         join_table(server.url, "Bot", "ABCDEF")
     assert refused.value.problem.code is ErrorCode.NO_TABLE
-    host = NetClient(server.url, "Dario").start()
-    host.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
-    code = str(host.wait_for(lambda m: m["type"] == "joined")["table"])
+    host, code = dario_s_table(server.url)
     bot = join_table(server.url, "Bot", code, make_bot("random", random.Random(1)).choose)
     assert bot.client.seat == 1 and bot.last("joined") is not None
     bot.client.ready()
