@@ -3,12 +3,25 @@ documented, with the meaning the code gives it, and nothing in the page the code
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from typing import get_args, get_type_hints
 
+from briscola.engine import (
+    Card,
+    Event,
+    GameState,
+    MatchOver,
+    Rules,
+    Signalled,
+    Swapped,
+    view,
+)
+from briscola.engine.view import view_to_json
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode, NoticeCode
+from briscola.protocol.wire import event_to_json
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "network-protocol.md"
 
@@ -79,3 +92,41 @@ def test_every_close_reason_and_notice_is_documented_with_its_meaning() -> None:
 def test_every_code_has_a_meaning() -> None:
     for code in (*ErrorCode, *CloseReason, *NoticeCode):
         assert code.description and "|" not in code.description, code
+
+
+def test_the_view_s_fields_are_the_ones_the_page_lists() -> None:
+    """An ``update``'s view is the bot protocol's form (``view_to_json``): its fields, as
+    listed on the page, are those the engine writes (``signals`` once a signal is made)."""
+    text = " ".join(DOC.read_text(encoding="utf-8").split())
+    listed = re.search(r"whose fields are (.*?`legal`)", text)
+    assert listed is not None
+    state = GameState.new(Rules.preset("classic2"), random.Random(1))
+    written = set(view_to_json(view(state, 0)))
+    assert set(names(listed.group(1))) == written
+    assert "`signals`" in text and "`signals_by`" in text
+
+
+def test_every_event_is_listed_with_its_fields() -> None:
+    """The events table against the JSON form the server writes (``event_to_json``), one
+    event of every kind the engine has: from two played hands, and the rest made here.
+    (A row may name nested fields too: a trick's, a hand result's.)"""
+    samples: list[Event] = []
+    for preset in ("classic2", "chiamata5"):
+        state = GameState.new(Rules.preset(preset), random.Random(3))
+        rng = random.Random(4)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        samples += state.events
+    card = Card.from_code("3S")
+    samples += [Swapped(0, card, card), Signalled(1, "king", 0, 0), MatchOver((0,), (1, 0))]
+    assert {type(event) for event in samples} == set(get_args(Event))
+    written: dict[str, set[str]] = {}
+    for event in samples:
+        data = event_to_json(event)
+        kind = data.pop("event")
+        written[kind] = set(data)
+    rows = tables()["event | fields"]
+    listed = {names(row[0])[0]: set(names(row[1])) for row in rows}
+    assert set(listed) == set(written)
+    for kind, fields in written.items():
+        assert fields <= listed[kind], kind
