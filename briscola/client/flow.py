@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from briscola.client.connection import Incoming, NetClient
+from briscola.client.connection import ConnectionStatus, Incoming, NetClient
 from briscola.client.online import Host, HostedSession, OnlineSession
 from briscola.engine import Rules
 from briscola.protocol import messages as msg
@@ -148,6 +148,11 @@ class OnlineFlow:
         if self.table is not None:
             return self.table["table"]
         return (self.client.table or "") if self.client is not None else ""
+
+    @property
+    def connection(self) -> ConnectionStatus:
+        """Where the connection stands (``closed`` when there is none)."""
+        return self.client.status if self.client is not None else "closed"
 
     @property
     def seat(self) -> int | None:

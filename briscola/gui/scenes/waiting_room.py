@@ -42,7 +42,7 @@ class WaitingRoomScene(OnlinePage):
         #: The table has opened (or the room has closed): nothing more to wait for here.
         self.started = False
         self._problem: Problem | None = flow.problem
-        self._status = flow.client.status if flow.client is not None else "idle"
+        self._status = flow.connection
         self.leave_button = Button(lambda: _("Leave"), self.back, name="leave")
         self.ready_button = PrimaryButton(self.ready_label, self.toggle_ready, name="ready")
         self.start_button = PrimaryButton(lambda: _("Start"), self.start, name="start")
@@ -161,7 +161,7 @@ class WaitingRoomScene(OnlinePage):
             self._problem = flow.problem
             if flow.problem is not None:
                 self.say(code_text(flow.problem.code, flow.problem.detail), bad=True)
-        status = flow.client.status if flow.client is not None else "closed"
+        status = flow.connection
         if status != self._status:
             self._status = status
             text = connection_text(status)
