@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from briscola.gui.hosting import OnlineSession
+from briscola.client.online import OnlineSession
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import (
     Button,

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from briscola.gui.hosting import error_text
+from briscola.client.sentences import code_text
 from briscola.gui.widgets import rounded
+from briscola.protocol.errors import ErrorCode
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
@@ -46,19 +47,18 @@ class TableBanner:
     def update(self) -> None:
         session = self.session
         for message in session.take_messages():
-            shown = {"code": message.code, "message": message.text}
             if message.kind == "notice":
-                self.app.notify(error_text(shown), 8.0)
+                self.app.notify(code_text(message.code, message.text), 8.0)
             else:
                 log.info("the server refused: %s", message)
-                if message.code == "rate_limited":
-                    self.app.notify(error_text(shown))
+                if message.code == ErrorCode.RATE_LIMITED:
+                    self.app.notify(code_text(message.code, message.text))
         if self.ended:
             return
         news = session.news()
         if news.ended is not None:
             self.ended = True
-            self.app.notify(error_text({"reason": news.ended, "message": news.ended_message}), 8.0)
+            self.app.notify(code_text(news.ended, news.ended_message), 8.0)
             self.app.open("menu", mode="reset")
             return
         self.banner = ""
