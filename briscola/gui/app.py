@@ -29,6 +29,7 @@ from briscola.gui.render.display import (
     system_scale,
 )
 from briscola.gui.scene import Scene
+from briscola.gui.wake import WAKE, wake
 from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
 from briscola.gui.worker import BotWorker
 from briscola.storage import Storage
@@ -125,6 +126,7 @@ class App:
         self._report_path = self.options.report
         #: Computer players think in a worker process (see worker.py).
         self.bots = bots or BotWorker(use_processes=self.options.bot_processes)
+        self.bots.on_done = wake  # a move that arrives while the window rests shows at once
         #: The player's files (autosave, statistics, the online seat held).
         self.storage = storage or Storage()
 
@@ -361,6 +363,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type == WAKE:  # background work finished: this frame shows it
+            return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             width = max(MIN_SIZE[0], event.w)
             height = max(MIN_SIZE[1], event.h)
@@ -509,7 +513,9 @@ class App:
         """Sleep while no frame is due, until input arrives or a timed change is due.
 
         The queue is looked at once a frame's time: pygame's own ``event.wait`` polls every
-        millisecond, which costs more than a glance 60 times a second."""
+        millisecond, which costs more than a glance 60 times a second. Work that finishes
+        in the background (the coach, a computer's move) puts an event there to end the
+        rest (:mod:`briscola.gui.wake`)."""
         due = self._next_frame_in()
         if due is not None and due <= 1 / FPS:
             return
