@@ -72,6 +72,8 @@ class TableScene(Scene):
             self.rules, self._new_layout(), self.tweener, lambda: app.settings.reduce_motion
         )
         self.captions = Captions()
+        #: The banner naming the deck (D), while it may show.
+        self._deck_banner: object = None
         self.director = Director(app, session, self.board, self.captions)
         self.painter = TablePainter(app, session, self.board, self.captions, self.renderer)
         self.px = self.painter.px
@@ -313,6 +315,7 @@ class TableScene(Scene):
         self.hand.hint_card = None
         self.hand.reset()
         self.show_last = False
+        self.captions.banner = None  # what it said (a swap, a hint) was taken back too
         self._rebuild()
 
     def switch_deck(self) -> None:
@@ -325,6 +328,13 @@ class TableScene(Scene):
                 lambda: _("Deck: {name}").format(name=info.title(current_language())),
                 TIMINGS["deck banner"],
             )
+            self._deck_banner = self.captions.banner
+
+    def on_settings_changed(self) -> None:
+        """A deck chosen in Settings: the banner naming the deck before goes."""
+        if self.captions.banner is not None and self.captions.banner is self._deck_banner:
+            self.captions.banner = None
+        super().on_settings_changed()
 
     def sort_hand(self) -> None:
         """O: the player's hand in order by suit and rank, and kept so from now on."""
