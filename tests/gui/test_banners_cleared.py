@@ -55,3 +55,23 @@ def test_undoing_a_swap_takes_its_banner_away(app: App) -> None:
     app.step(DT)
     assert "7B" in [s.card.code for s in scene.my_hand() if s.card]
     assert _banner(scene) is None
+
+
+def test_a_dimmed_card_clicked_says_the_suit_must_be_followed(app: App) -> None:
+    """Issue 50: in Briscolone a dimmed card did nothing when clicked, and nothing said why."""
+    from guihelp import click
+
+    rules = Rules.preset("briscolone2")
+    hands = {0: "AD 2C 4C 5C 6C", 1: "2D 4D 5D 6D 7D"}
+    state = stacked(rules, hands, dealer=0)
+    scene = table_at_my_turn(
+        app, default_setup(rules, "easy"), match=Match(rules, first_dealer=0), state=state
+    )
+    app.step(DT)
+    assert scene.session.view().table, "the computer led a coin"
+    assert [c.code for c in scene.legal_cards()] == ["AD"]
+    dimmed = next(s for s in scene.my_hand() if s.card is not None and s.card.code == "2C")
+    assert dimmed.dim
+    click(app, dimmed.rect().center)
+    assert scene.awaiting_human  # nothing was played
+    assert _banner(scene) == "You must follow suit: play a card of coins."

@@ -39,8 +39,10 @@ from briscola.gui.table.local import local_session, saved_session
 from briscola.gui.table.painter import TablePainter
 from briscola.gui.table.plates import info_pieces, label_pieces
 from briscola.gui.table.signals import SignalBar
+from briscola.text.coachtext import swap_hint_text
 from briscola.text.decks import deck_info
 from briscola.text.i18n import _, current_language
+from briscola.text.labels import must_follow_text
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -274,8 +276,18 @@ class TableScene(Scene):
         return True
 
     def play_card(self, card: Card) -> bool:
-        """Play ``card`` for the human viewer if legal now."""
-        return card in self.legal_cards() and self.submit(Play(card))
+        """Play ``card`` for the human viewer if legal now; a card the rules refuse (the
+        suit led must be followed) says why."""
+        legal = self.legal_cards()
+        if card in legal:
+            return self.submit(Play(card))
+        seen = self.session.view()
+        if legal and seen.rules.follow_suit and seen.table and card in seen.hand:
+            suit, style = seen.table[0][1].suit, self.app.settings
+            self.captions.announce(
+                lambda: must_follow_text(suit, style.deck_style), TIMINGS["hint banner"]
+            )
+        return False
 
     def swap(self) -> None:
         swaps = [a for a in self.session.legal_actions() if isinstance(a, Swap)]
@@ -304,7 +316,10 @@ class TableScene(Scene):
         if not isinstance(action, Swap):
             self.assist.ask_hint(seen)  # the coach's card and why, in the background
         else:
-            self.captions.announce(lambda: _("Hint: swap the briscola"), TIMINGS["hint banner"])
+            style = self.app.settings
+            self.captions.announce(
+                lambda: swap_hint_text(seen, action, style.deck_style), TIMINGS["hint banner"]
+            )
 
     def _fresh(self) -> None:
         """A new hand: nothing of the last one stays up."""
