@@ -6,6 +6,7 @@ applied between frames, so a scene never disappears in the middle of its own upd
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import os
@@ -106,6 +107,8 @@ class App:
         #: The desktop's scale factor (2.0 at 200 %): a new window opens that much larger.
         self.system_scale = system_scale()
         self._windowed_size = self._initial_size()
+        #: Where the window stood before full screen (put back on leaving it).
+        self._windowed_pos: list[int] | None = None
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         self._set_window_position()
@@ -178,11 +181,25 @@ class App:
             return
         if not self.fullscreen:
             self._windowed_size = self.screen.get_size()
+            self._windowed_pos = self._window_position()
+            # Without a window manager (a bare X server) SDL makes the window the screen's
+            # size where it stands, half off screen: it goes to its screen's corner first.
+            self._move_window(screen_corner(self._windowed_pos, _desktop_sizes()))
         self.fullscreen = on
         self.settings.fullscreen = on
         self.screen = self._open_window()
+        if not on:
+            self._move_window(self._windowed_pos)  # back where it was
         self._resized()
         self.save_settings()
+
+    def _move_window(self, position: tuple[int, int] | list[int] | None) -> None:
+        if position is None:
+            return
+        failed = (pygame.error, AttributeError, TypeError)
+        with contextlib.suppress(*failed), warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().position = (int(position[0]), int(position[1]))
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The table texture (or a flat high-contrast table) over the whole window."""
@@ -547,6 +564,29 @@ class App:
     @staticmethod
     def version() -> str:
         return __version__
+
+
+def screen_corner(
+    position: list[int] | None, sizes: list[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The top-left corner of the screen a window at ``position`` is on, screens side by
+    side or one above another (SDL gives their sizes, not their places); None when the
+    window's place is unknown.
+
+    >>> screen_corner([448, 240], [(1920, 1080)])
+    (0, 0)
+    >>> screen_corner([2000, 100], [(1920, 1080), (1280, 1024)])
+    (1920, 0)
+    """
+    if position is None:
+        return None
+    corners = {(0, 0)}
+    x = y = 0
+    for width, height in sizes[:-1]:
+        x, y = x + width, y + height
+        corners |= {(x, 0), (0, y)}
+    below = [c for c in corners if c[0] <= position[0] and c[1] <= position[1]]
+    return max(below, key=lambda c: c[0] + c[1], default=(0, 0))
 
 
 def _desktop_sizes() -> list[tuple[int, int]]:
