@@ -27,10 +27,11 @@ from briscola.gui.render.display import (
     request_high_dpi,
     return_large_buffers,
     scaled_size,
+    screen_corner,
     system_scale,
 )
+from briscola.gui.render.wake import WAKE, wake
 from briscola.gui.scene import Scene
-from briscola.gui.wake import WAKE, wake
 from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
 from briscola.gui.worker import BotWorker
 from briscola.storage import Storage
@@ -532,7 +533,7 @@ class App:
         The queue is looked at once a frame's time: pygame's own ``event.wait`` polls every
         millisecond, which costs more than a glance 60 times a second. Work that finishes
         in the background (the coach, a computer's move) puts an event there to end the
-        rest (:mod:`briscola.gui.wake`)."""
+        rest (:mod:`briscola.gui.render.wake`)."""
         due = self._next_frame_in()
         if due is not None and due <= 1 / FPS:
             return
@@ -564,29 +565,6 @@ class App:
     @staticmethod
     def version() -> str:
         return __version__
-
-
-def screen_corner(
-    position: list[int] | None, sizes: list[tuple[int, int]]
-) -> tuple[int, int] | None:
-    """The top-left corner of the screen a window at ``position`` is on, screens side by
-    side or one above another (SDL gives their sizes, not their places); None when the
-    window's place is unknown.
-
-    >>> screen_corner([448, 240], [(1920, 1080)])
-    (0, 0)
-    >>> screen_corner([2000, 100], [(1920, 1080), (1280, 1024)])
-    (1920, 0)
-    """
-    if position is None:
-        return None
-    corners = {(0, 0)}
-    x = y = 0
-    for width, height in sizes[:-1]:
-        x, y = x + width, y + height
-        corners |= {(x, 0), (0, y)}
-    below = [c for c in corners if c[0] <= position[0] and c[1] <= position[1]]
-    return max(below, key=lambda c: c[0] + c[1], default=(0, 0))
 
 
 def _desktop_sizes() -> list[tuple[int, int]]:

@@ -22,8 +22,8 @@ from briscola.engine import GameState, Rules, view
 from briscola.game.setup import default_setup
 from briscola.gui.app import App
 from briscola.gui.options import AppOptions
+from briscola.gui.render.wake import WAKE
 from briscola.gui.table import coach as table_coach
-from briscola.gui.wake import WAKE
 from briscola.gui.worker import BotWorker
 
 pytestmark = pytest.mark.usefixtures("gui_home")

@@ -24,7 +24,7 @@ import pygame
 from briscola.coach import Assessment, Reason, evaluate, explain
 from briscola.engine import Card, Play, PlayerView
 from briscola.gui.render.assets import Assets
-from briscola.gui.wake import wake
+from briscola.gui.render.wake import wake
 from briscola.gui.widgets import Theme, draw_panel, wrap_text
 
 log = logging.getLogger(__name__)
