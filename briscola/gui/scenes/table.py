@@ -450,7 +450,8 @@ class TableScene(Scene):
     def _overlays(self, surface: pygame.Surface) -> None:
         """Speech bubbles, partner signals and the auction's bids."""
         painter = self.painter
-        painter.draw_bubbles(surface, self.auction.active)
+        panel = self.auction.panel() if self.auction.active else None
+        painter.draw_bubbles(surface, self.auction.active, panel)
         self.signals.draw(surface, painter)
         painter.draw_bids(surface, self.hud_bottom + self.px(10))
 
@@ -469,8 +470,9 @@ class TableScene(Scene):
             self.auction.draw(surface, self.session.view())
         if self.show_last:
             painter.draw_last_trick(surface)
-        caption = painter.draw_banner(surface, self.hud_bottom + self.px(8))
-        avoid = self.banner_avoids() + ([caption] if caption is not None else [])
+        avoid = self.banner_avoids()
+        caption = painter.draw_banner(surface, self.hud_bottom + self.px(8), avoid)
+        avoid += [caption] if caption is not None else []
         self.banner.draw(surface, self.px(10), avoid)
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)
