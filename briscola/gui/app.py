@@ -6,6 +6,7 @@ applied between frames, so a scene never disappears in the middle of its own upd
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import os
@@ -26,8 +27,10 @@ from briscola.gui.render.display import (
     request_high_dpi,
     return_large_buffers,
     scaled_size,
+    screen_corner,
     system_scale,
 )
+from briscola.gui.render.wake import WAKE, wake
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
 from briscola.gui.worker import BotWorker
@@ -105,6 +108,8 @@ class App:
         #: The desktop's scale factor (2.0 at 200 %): a new window opens that much larger.
         self.system_scale = system_scale()
         self._windowed_size = self._initial_size()
+        #: Where the window stood before full screen (put back on leaving it).
+        self._windowed_pos: list[int] | None = None
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         self._set_window_position()
@@ -125,6 +130,7 @@ class App:
         self._report_path = self.options.report
         #: Computer players think in a worker process (see worker.py).
         self.bots = bots or BotWorker(use_processes=self.options.bot_processes)
+        self.bots.on_done = wake  # a move that arrives while the window rests shows at once
         #: The player's files (autosave, statistics, the online seat held).
         self.storage = storage or Storage()
 
@@ -176,11 +182,25 @@ class App:
             return
         if not self.fullscreen:
             self._windowed_size = self.screen.get_size()
+            self._windowed_pos = self._window_position()
+            # Without a window manager (a bare X server) SDL makes the window the screen's
+            # size where it stands, half off screen: it goes to its screen's corner first.
+            self._move_window(screen_corner(self._windowed_pos, _desktop_sizes()))
         self.fullscreen = on
         self.settings.fullscreen = on
         self.screen = self._open_window()
+        if not on:
+            self._move_window(self._windowed_pos)  # back where it was
         self._resized()
         self.save_settings()
+
+    def _move_window(self, position: tuple[int, int] | list[int] | None) -> None:
+        if position is None:
+            return
+        failed = (pygame.error, AttributeError, TypeError)
+        with contextlib.suppress(*failed), warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().position = (int(position[0]), int(position[1]))
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The table texture (or a flat high-contrast table) over the whole window."""
@@ -361,6 +381,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type == WAKE:  # background work finished: this frame shows it
+            return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             width = max(MIN_SIZE[0], event.w)
             height = max(MIN_SIZE[1], event.h)
@@ -509,7 +531,9 @@ class App:
         """Sleep while no frame is due, until input arrives or a timed change is due.
 
         The queue is looked at once a frame's time: pygame's own ``event.wait`` polls every
-        millisecond, which costs more than a glance 60 times a second."""
+        millisecond, which costs more than a glance 60 times a second. Work that finishes
+        in the background (the coach, a computer's move) puts an event there to end the
+        rest (:mod:`briscola.gui.render.wake`)."""
         due = self._next_frame_in()
         if due is not None and due <= 1 / FPS:
             return

@@ -916,6 +916,7 @@ def test_a_guest_who_leaves_by_accident_is_asked_first_and_takes_the_seat_back(
         click(app, menu.buttons[3].rect.center)
         app.step(DT)
         assert menu.asking and app.scene is menu
+        assert menu.title == "Leave the table"  # the question's title, not "Menu" (issue 50)
         assert "Play online" in menu.online.leave_question()  # type: ignore[union-attr]
         assert set(menu.report()["widgets"]) == {"stay", "confirm_leave"}
         click(app, menu.stay_button.rect.center)
