@@ -228,7 +228,16 @@ class Rules:
         return base.replace(**options)
 
     def replace(self, **options: Any) -> Rules:
-        """A copy with some fields changed (validated). Unknown fields raise ``ValueError``."""
+        """A copy with some fields changed (validated). Unknown fields raise ``ValueError``.
+
+        Changing a field a preset fixes (:data:`PRESET_SHAPE`) gives ``custom`` rules, unless
+        ``name`` is given: a record names a preset only for rules of that preset's shape.
+
+        >>> Rules.preset("classic2", hand_size=4).name
+        'custom'
+        >>> Rules.preset("classic2", swap=True).name
+        'classic2'
+        """
         names = {f.name for f in dataclasses.fields(self) if not f.name.startswith("_")}
         unknown = sorted(set(options) - names)
         if unknown:
@@ -237,6 +246,10 @@ class Rules:
             options["match"] = MatchFormat.parse(options["match"])
         if isinstance(options.get("removed"), list | tuple):
             options["removed"] = tuple(options["removed"])
+        if "name" not in options and any(
+            key in options and options[key] != getattr(self, key) for key in PRESET_SHAPE
+        ):
+            options["name"] = "custom"
         return dataclasses.replace(self, **options)
 
     # ------------------------------------------------------------------ derived
