@@ -207,14 +207,14 @@ class Rules:
             return f"hand size {self.hand_size} does not fit {n} players and {deck} cards"
         if deck % n:
             return f"{deck} cards cannot be shared out evenly among {n} players"
+        if self.turned_briscola and self.stock_size == 0:
+            return "a turned briscola needs a card left after the deal (every card is dealt)"
         if self.scoperta and n != 2:
             return f"scoperta is a two-player variant (got {n} players)"
         if self.scoperta and self.stock_size == 0:
             return "scoperta needs a stock"
         if self.swap and not (self.trump and not self.chiamata):
             return "swapping needs a turned briscola"
-        if self.swap and self.stock_size == 0:
-            return "swapping needs a stock"
         if self.match.kind == "hands" and not self.chiamata:
             return "hands-N matches are for Briscola Chiamata; use best-of-N or first-to-N"
         return None
