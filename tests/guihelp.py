@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
+from briscola.game.local import LocalSession
 from briscola.game.setup import GameSetup
 from briscola.gui.app import App
 from briscola.gui.options import AppOptions
 from briscola.gui.scene import Scene
 from briscola.gui.scenes.table import TableScene
+from briscola.gui.table.local import session_options
 
 DT = 1 / 60
 
@@ -26,9 +29,14 @@ def start(app: App, scene: Scene) -> Scene:
     return scene
 
 
-def start_table(app: App, setup: GameSetup, **options: object) -> TableScene:
-    """Open the table for ``setup`` (``options`` go to the TableScene) as the only scene."""
-    scene = start(app, TableScene(app, setup, **options))  # type: ignore[arg-type]
+def start_table(app: App, setup: GameSetup, **options: Any) -> TableScene:
+    """Open the table for ``setup`` as the only scene: ``match`` and ``state`` (a position
+    to start from) go to the local session, other ``options`` to the TableScene."""
+    position = {key: options.pop(key) for key in ("match", "state") if key in options}
+    if position:
+        session = LocalSession(setup, app.bots, **position, **session_options(app))
+        options["session"] = session
+    scene = start(app, TableScene(app, setup, **options))
     assert isinstance(scene, TableScene)
     return scene
 

@@ -11,12 +11,12 @@ from typing import Any
 from guihelp import run_until, start
 from layoutcheck import human_wins_auction, make_summary
 
-from briscola.engine import Rules, to_record
+from briscola.engine import PRESETS, Rules, to_record
 from briscola.game.setup import GameSetup, SeatConfig, default_setup, demo_setup
 from briscola.gui.app import App
 from briscola.gui.scene import Scene
 from briscola.gui.scenes.menu import MenuScene
-from briscola.gui.scenes.newgame import PRESET_ORDER, NewGameScene
+from briscola.gui.scenes.newgame import NewGameScene
 from briscola.gui.scenes.pause import PauseScene
 from briscola.gui.scenes.replay import ReplayPickerScene, ReplayScene
 from briscola.gui.scenes.rules import RulesScene
@@ -172,7 +172,7 @@ def newgame(preset: str) -> Callable[[App], Scene]:
 
 def full_stats() -> Stats:
     stats = Stats()
-    for preset in PRESET_ORDER:
+    for preset in PRESETS:
         rules = Rules.preset(preset)
         for level in ("easy", "medium", "hard"):
             seats = [SeatConfig("You", True)]
@@ -202,7 +202,7 @@ def save_records(count: int) -> None:
     for old in folder.glob("*.json"):
         old.unlink()
     for index in range(count):
-        summary = make_summary(PRESET_ORDER[index % len(PRESET_ORDER)], seed=index)
+        summary = make_summary(list(PRESETS)[index % len(PRESETS)], seed=index)
         doc = to_record_with_names(summary.record, summary.names)
         (folder / f"record-{index}.json").write_text(json.dumps(doc), encoding="utf-8")
 
@@ -294,7 +294,7 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "replay-picker": replay_picker(8),
     "replay": replay,
     "pause": pause,
-    **{f"table-{p}": demo_table(p) for p in PRESET_ORDER},
+    **{f"table-{p}": demo_table(p) for p in PRESETS},
     "table-auction": chiamata_auction,
     "table-call": chiamata_call,
     "table-chiamata-play": chiamata_play,

@@ -16,22 +16,11 @@ from typing import Final
 
 from briscola.ai import make_bot
 from briscola.ai.learned import NETWORKS, load_network
-from briscola.engine import GameState, Rules, view
+from briscola.engine import VARIANTS, GameState, Rules, view
 from briscola.resources import asset_path
 
-__all__ = ["CHECKED_PRESETS", "players_check"]
+__all__ = ["checked_presets", "players_check"]
 
-#: A table of every size the learned evaluation covers.
-CHECKED_PRESETS: Final = (
-    "classic2",
-    "classic3",
-    "teams4",
-    "teams6",
-    "chiamata5",
-    "scoperta2",
-    "briscolone2",
-    "briscolone4",
-)
 #: The levels and their options: ``hard`` on a fixed budget (no clock: the same moves on a
 #: slow machine as on a fast one).
 _LEVELS: Final[tuple[tuple[str, dict[str, object]], ...]] = (
@@ -52,6 +41,13 @@ def _position(rules: Rules, number: int) -> GameState:
     return state
 
 
+def checked_presets() -> tuple[str, ...]:
+    """The presets checked, in the registry's order: those it marks
+    (:attr:`briscola.engine.Variant.self_check`), a table of every size the learned
+    evaluation covers."""
+    return tuple(variant.name for variant in VARIANTS if variant.self_check)
+
+
 def players_check(positions: int = 3) -> tuple[list[str], str]:
     """What is wrong (a network that does not load, a move that is not legal) and the
     digest (12 hex digits) of every level's choice in ``positions`` positions a preset."""
@@ -61,7 +57,7 @@ def players_check(positions: int = 3) -> tuple[list[str], str]:
         if load_network(asset_path("ai", name)) is None
     ]
     digest = hashlib.sha256()
-    for preset in CHECKED_PRESETS:
+    for preset in checked_presets():
         for number in range(positions):
             state = _position(Rules.preset(preset), number)
             seat = state.current_player

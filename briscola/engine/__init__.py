@@ -47,7 +47,14 @@ from briscola.engine.record import (
     to_record,
     write_records,
 )
-from briscola.engine.rules import PRESET_DESCRIPTIONS, PRESETS, MatchFormat, Rules
+from briscola.engine.rules import (
+    PRESET_DESCRIPTIONS,
+    PRESETS,
+    VARIANTS,
+    MatchFormat,
+    Rules,
+    Variant,
+)
 from briscola.engine.signals import (
     SIGNAL_KINDS,
     Signal,
@@ -67,6 +74,7 @@ __all__ = [
     "PRESETS",
     "PRESET_DESCRIPTIONS",
     "SIGNAL_KINDS",
+    "VARIANTS",
     "Action",
     "Auction",
     "Bid",
@@ -103,6 +111,7 @@ __all__ = [
     "Swapped",
     "Trick",
     "TrickWon",
+    "Variant",
     "ViewError",
     "action_from_json",
     "cards_from_codes",

@@ -1,13 +1,16 @@
 """One :class:`Rules` value describes a whole configuration of the game.
 
 Variants are fields of one frozen value, never subclasses. Named presets cover every
-configuration of the rules reference; options apply on top of a preset:
+configuration of the rules reference; options apply on top of a preset. They are registered
+once, in order, in :data:`VARIANTS` at the end of this module:
 
 >>> rules = Rules.preset("classic2", swap=True, match="best-of-3")
 >>> rules.players, rules.hand_size, rules.swap, str(rules.match)
 (2, 3, True, 'best-of-3')
 >>> Rules.preset("teams6").deck_size
 36
+>>> [variant.name for variant in VARIANTS][:3], VARIANTS_BY_NAME["teams6"].description
+(['classic2', 'classic3', 'teams4'], 'Six players, two teams of three (Twos removed)')
 >>> Rules.preset("classic3", scoperta=True)
 Traceback (most recent call last):
 ...
@@ -19,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final, Literal, get_args
 
 from briscola.engine.cards import DECK, STRENGTH, STRENGTH_THREE_AS_THREE, Card, Rank
@@ -26,11 +30,15 @@ from briscola.engine.cards import DECK, STRENGTH, STRENGTH_THREE_AS_THREE, Card,
 __all__ = [
     "PRESETS",
     "PRESET_DESCRIPTIONS",
+    "PRESET_SHAPE",
+    "VARIANTS",
+    "VARIANTS_BY_NAME",
     "MatchFormat",
     "MatchKind",
     "PartnersSee",
     "Rules",
     "SignalsMode",
+    "Variant",
 ]
 
 MatchKind = Literal["single", "best-of", "first-to", "points", "hands"]
@@ -199,14 +207,14 @@ class Rules:
             return f"hand size {self.hand_size} does not fit {n} players and {deck} cards"
         if deck % n:
             return f"{deck} cards cannot be shared out evenly among {n} players"
+        if self.turned_briscola and self.stock_size == 0:
+            return "a turned briscola needs a card left after the deal (every card is dealt)"
         if self.scoperta and n != 2:
             return f"scoperta is a two-player variant (got {n} players)"
         if self.scoperta and self.stock_size == 0:
             return "scoperta needs a stock"
         if self.swap and not (self.trump and not self.chiamata):
             return "swapping needs a turned briscola"
-        if self.swap and self.stock_size == 0:
-            return "swapping needs a stock"
         if self.match.kind == "hands" and not self.chiamata:
             return "hands-N matches are for Briscola Chiamata; use best-of-N or first-to-N"
         return None
@@ -228,7 +236,16 @@ class Rules:
         return base.replace(**options)
 
     def replace(self, **options: Any) -> Rules:
-        """A copy with some fields changed (validated). Unknown fields raise ``ValueError``."""
+        """A copy with some fields changed (validated). Unknown fields raise ``ValueError``.
+
+        Changing a field a preset fixes (:data:`PRESET_SHAPE`) gives ``custom`` rules, unless
+        ``name`` is given: a record names a preset only for rules of that preset's shape.
+
+        >>> Rules.preset("classic2", hand_size=4).name
+        'custom'
+        >>> Rules.preset("classic2", swap=True).name
+        'classic2'
+        """
         names = {f.name for f in dataclasses.fields(self) if not f.name.startswith("_")}
         unknown = sorted(set(options) - names)
         if unknown:
@@ -237,6 +254,10 @@ class Rules:
             options["match"] = MatchFormat.parse(options["match"])
         if isinstance(options.get("removed"), list | tuple):
             options["removed"] = tuple(options["removed"])
+        if "name" not in options and any(
+            key in options and options[key] != getattr(self, key) for key in PRESET_SHAPE
+        ):
+            options["name"] = "custom"
         return dataclasses.replace(self, **options)
 
     # ------------------------------------------------------------------ derived
@@ -435,44 +456,86 @@ PRESET_SHAPE: Final = (
 )
 
 
-def _all_twos() -> tuple[str, ...]:
-    return ("2D", "2C", "2S", "2B")
+# ---------------------------------------------------------------------- the registry of variants
+#
+# Every named preset, in the order offered (the New game screen, the arena's --list, the
+# documentation). A new preset is one Variant here, its label and help in
+# briscola/text/labels.py (PRESET_WORDS: a test fails while they are missing) and their
+# translations in briscola/locale/; everything else reads this table (docs/contributing.md).
 
 
-#: The named presets of the rules reference.
-PRESETS: Final[dict[str, Rules]] = {
-    "classic2": Rules(name="classic2"),
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One named preset of the registry."""
+
+    #: The preset's rules (their ``name`` is the preset's name).
+    rules: Rules
+    #: One line in English (the arena's ``--list``, :meth:`Rules.describe`); the player's
+    #: translated label and help are in :mod:`briscola.text.labels`.
+    description: str
+    #: ``--self-check`` has every level choose in positions of this preset
+    #: (:mod:`briscola.ai.check`).
+    self_check: bool = True
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+
+#: Every preset, in the order offered.
+VARIANTS: Final[tuple[Variant, ...]] = (
+    Variant(Rules(name="classic2"), "Two players"),
     # The rules say "remove one 2"; the Two of coins is our documented default.
-    "classic3": Rules(name="classic3", players=3, removed=("2D",)),
-    "teams4": Rules(name="teams4", players=4, teams=True),
-    "chiamata5": Rules(name="chiamata5", players=5, hand_size=8, chiamata=True),
-    "teams6": Rules(name="teams6", players=6, teams=True, removed=_all_twos()),
-    "scoperta2": Rules(name="scoperta2", scoperta=True),
-    "briscolone2": Rules(
-        name="briscolone2",
-        hand_size=5,
-        trump=False,
-        follow_suit=True,
-        match=MatchFormat("points", 121),
+    Variant(
+        Rules(name="classic3", players=3, removed=("2D",)),
+        "Three players, each for themselves (one Two removed)",
     ),
-    "briscolone4": Rules(
-        name="briscolone4",
-        players=4,
-        teams=True,
-        hand_size=5,
-        trump=False,
-        follow_suit=True,
-        match=MatchFormat("points", 151),
+    Variant(Rules(name="teams4", players=4, teams=True), "Four players, two teams of two"),
+    Variant(
+        Rules(name="chiamata5", players=5, hand_size=8, chiamata=True),
+        "Briscola Chiamata: five players, auction and secret partner",
     ),
-}
+    Variant(
+        Rules(name="teams6", players=6, teams=True, removed=("2D", "2C", "2S", "2B")),
+        "Six players, two teams of three (Twos removed)",
+    ),
+    Variant(
+        Rules(name="scoperta2", scoperta=True),
+        "Briscola scoperta: two players, top of the stock face up",
+    ),
+    Variant(
+        Rules(
+            name="briscolone2",
+            hand_size=5,
+            trump=False,
+            follow_suit=True,
+            match=MatchFormat("points", 121),
+        ),
+        "Briscolone: two players, five cards, no trump, follow suit",
+    ),
+    Variant(
+        Rules(
+            name="briscolone4",
+            players=4,
+            teams=True,
+            hand_size=5,
+            trump=False,
+            follow_suit=True,
+            match=MatchFormat("points", 151),
+        ),
+        "Briscolone: four players in teams, five cards, no trump, follow suit",
+    ),
+)
 
-PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
-    "classic2": "Two players",
-    "classic3": "Three players, each for themselves (one Two removed)",
-    "teams4": "Four players, two teams of two",
-    "chiamata5": "Briscola Chiamata: five players, auction and secret partner",
-    "teams6": "Six players, two teams of three (Twos removed)",
-    "scoperta2": "Briscola scoperta: two players, top of the stock face up",
-    "briscolone2": "Briscolone: two players, five cards, no trump, follow suit",
-    "briscolone4": "Briscolone: four players in teams, five cards, no trump, follow suit",
-}
+#: The registry by preset name (in the same order).
+VARIANTS_BY_NAME: Final[Mapping[str, Variant]] = MappingProxyType(
+    {variant.name: variant for variant in VARIANTS}
+)
+#: Each preset's rules by name, in the order offered.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+    {variant.name: variant.rules for variant in VARIANTS}
+)
+#: Each preset's one-line English description by name.
+PRESET_DESCRIPTIONS: Final[Mapping[str, str]] = MappingProxyType(
+    {variant.name: variant.description for variant in VARIANTS}
+)

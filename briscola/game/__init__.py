@@ -11,6 +11,9 @@ plays through it.
 - :mod:`~briscola.game.local`: :class:`~briscola.game.local.LocalSession`, a match on this
   computer as the table sees it (hot-seat privacy, pace, undo), keeping its files through a
   :class:`~briscola.game.local.Keeper` the caller passes in.
+- :mod:`~briscola.game.record` and :mod:`~briscola.game.lesson`: the replay's session of a
+  recorded hand (one trick at a time, every hand open) and the first lesson's (a fixed
+  deal, a scripted teacher, its words passed in).
 - :mod:`~briscola.game.session`: what the table reads of a game and what it does to it,
   the same for a local match, a replay and a table on a server.
 - :mod:`~briscola.game.setup` and :mod:`~briscola.game.summary`: a new game's seats and

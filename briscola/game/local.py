@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from typing import Protocol
+from typing import Any, Protocol
 
 from briscola.ai.base import Bot
 from briscola.engine import (
@@ -70,6 +70,19 @@ class Keeper(Protocol):
     ) -> None:
         """Count a finished hand (and the match, when it ended) for the player of ``seat``:
         ``undone`` when moves were taken back, ``match_won`` None for a drawn match."""
+
+
+class Resumable(Protocol):
+    """A kept match (the keeper's load: :class:`briscola.storage.autosave.Saved`)."""
+
+    @property
+    def setup(self) -> GameSetup: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def state(self) -> GameState | None: ...
 
 
 class LocalSession:
@@ -136,6 +149,11 @@ class LocalSession:
         self.hand_done = False
         #: The last view made: of which state, at which event and seat (see :meth:`view`).
         self._seen: tuple[GameState, tuple[int, int], PlayerView] | None = None
+
+    @classmethod
+    def resume(cls, saved: Resumable, worker: BotPort, **options: Any) -> LocalSession:
+        """The kept match ``saved``, from where it was left (``options`` as for a new one)."""
+        return cls(saved.setup, worker, match=saved.match, state=saved.state, **options)
 
     # ------------------------------------------------------------------ what the table reads
 

@@ -9,7 +9,8 @@ The table never touches a :class:`~briscola.engine.GameState`: it reads a
 Three kinds implement it: :class:`~briscola.game.local.LocalSession` (a match on this
 computer, through the :class:`~briscola.game.driver.MatchDriver`), the client's
 :class:`~briscola.client.session.RemoteSession` (a table on a server) and the replay's
-record session (one still moment of a recorded hand, a :class:`SessionView` only). The table
+:class:`~briscola.game.record.RecordSession` (one still moment of a recorded hand, a
+:class:`SessionView` only). The table
 cannot tell them apart: what only a network table has to say (a connection lost, a player
 away) comes through :meth:`SessionView.news` like anything else, empty for the others. This
 module imports no pygame.

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from briscola.protocol.errors import CloseReason
 from briscola.protocol.wire import DEFAULT_PORT
-from briscola.storage import paths
 
 if TYPE_CHECKING:
     from briscola.protocol.lan import TableAnnouncer
@@ -78,7 +77,8 @@ class EmbeddedHost:
         self.interfaces = interfaces
         self.port = port
         self.announce = announce
-        self.records = records if records is not None else paths.records_dir() / "online"
+        #: Where the hands played are kept (None: nowhere; the game passes its records folder).
+        self.records = records
         self.grace = grace
         #: More of the server's settings (:class:`briscola.server.ServerConfig` fields).
         self.options = dict(options or {})

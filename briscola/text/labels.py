@@ -3,39 +3,93 @@ formats, Chiamata bids. One function per thing, so that every screen says it the
 
 from __future__ import annotations
 
-from briscola.engine import Bid, Rules, Suit
+from typing import Final, NamedTuple
+
+from briscola.engine import PRESET_DESCRIPTIONS, Bid, Rules, Suit
 from briscola.text.i18n import N_, _, ngettext
 from briscola.text.names import rank_name, suit_name
 from briscola.text.signals import signals_fact
 
-#: The configurations offered, in the order shown.
-PRESET_ORDER = (
-    "classic2",
-    "classic3",
-    "teams4",
-    "chiamata5",
-    "teams6",
-    "scoperta2",
-    "briscolone2",
-    "briscolone4",
-)
 
-PRESET_LABELS: dict[str, str] = {
-    "classic2": N_("Two players"),
-    "classic3": N_("Three players"),
-    "teams4": N_("Four players (teams)"),
-    "chiamata5": N_("Five players (Briscola Chiamata)"),
-    "teams6": N_("Six players (teams)"),
-    "scoperta2": N_("Briscola scoperta"),
-    "briscolone2": N_("Briscolone (2 players)"),
-    "briscolone4": N_("Briscolone (4 players)"),
+class PresetWords(NamedTuple):
+    """What the player reads about a preset (both marked for translation)."""
+
+    #: Its name ("Two players").
+    label: str
+    #: What it is, in a sentence or two (the New game screen).
+    help: str
+
+
+#: The words of every preset of the registry (:data:`briscola.engine.VARIANTS`), by its
+#: name; a test fails while a preset lacks them.
+PRESET_WORDS: Final[dict[str, PresetWords]] = {
+    "classic2": PresetWords(
+        N_("Two players"),
+        N_("The classic game: two players face to face, drawing from the stock after every trick."),
+    ),
+    "classic3": PresetWords(
+        N_("Three players"),
+        N_(
+            "Three players, each for themselves. One Two is taken out so that the cards share"
+            " out evenly."
+        ),
+    ),
+    "teams4": PresetWords(
+        N_("Four players (teams)"),
+        N_(
+            "Four players in two teams of two. Partners sit opposite each other and add up"
+            " their points."
+        ),
+    ),
+    "chiamata5": PresetWords(
+        N_("Five players (Briscola Chiamata)"),
+        N_(
+            "Five players and every card dealt. The winner of the auction calls a card, and its"
+            " holder becomes the caller's secret partner."
+        ),
+    ),
+    "teams6": PresetWords(
+        N_("Six players (teams)"),
+        N_(
+            "Six players in two teams of three, seated alternately. The four Twos are taken out"
+            " of the deck."
+        ),
+    ),
+    "scoperta2": PresetWords(
+        N_("Briscola scoperta"),
+        N_(
+            "Two players, and the top card of the stock is always face up: both of you see"
+            " what the next draw brings."
+        ),
+    ),
+    "briscolone2": PresetWords(
+        N_("Briscolone (2 players)"),
+        N_(
+            "Two players with five cards each. Card points add up from hand to hand until one"
+            " of you reaches the target."
+        ),
+    ),
+    "briscolone4": PresetWords(
+        N_("Briscolone (4 players)"),
+        N_(
+            "Four players in two teams, five cards each. Card points add up from hand to hand"
+            " until a team reaches the target."
+        ),
+    ),
 }
 
 
 def preset_label(name: str) -> str:
-    """The configuration's name for the player (translated)."""
-    label = PRESET_LABELS.get(name)
-    return _(label) if label else name
+    """The configuration's name for the player (translated; a name not registered as is)."""
+    words = PRESET_WORDS.get(name)
+    return _(words.label) if words else name
+
+
+def preset_help(name: str) -> str:
+    """What the configuration is, for the player (translated; the engine's English
+    description for a preset without words, rather than a crash)."""
+    words = PRESET_WORDS.get(name)
+    return _(words.help) if words else PRESET_DESCRIPTIONS.get(name, name)
 
 
 def level_label(level: str) -> str:
@@ -72,42 +126,6 @@ def bid_label(bid: Bid, style: str) -> str:
     if bid.points > 61:
         return _("Two and {points} points").format(points=bid.points)
     return rank_name(bid.rank, style)
-
-
-#: What each configuration is, in a sentence or two (the New game screen).
-PRESET_HELP: dict[str, str] = {
-    "classic2": N_(
-        "The classic game: two players face to face, drawing from the stock after every trick."
-    ),
-    "classic3": N_(
-        "Three players, each for themselves. One Two is taken out so that the cards share"
-        " out evenly."
-    ),
-    "teams4": N_(
-        "Four players in two teams of two. Partners sit opposite each other and add up"
-        " their points."
-    ),
-    "chiamata5": N_(
-        "Five players and every card dealt. The winner of the auction calls a card, and its"
-        " holder becomes the caller's secret partner."
-    ),
-    "teams6": N_(
-        "Six players in two teams of three, seated alternately. The four Twos are taken out"
-        " of the deck."
-    ),
-    "scoperta2": N_(
-        "Two players, and the top card of the stock is always face up: both of you see"
-        " what the next draw brings."
-    ),
-    "briscolone2": N_(
-        "Two players with five cards each. Card points add up from hand to hand until one"
-        " of you reaches the target."
-    ),
-    "briscolone4": N_(
-        "Four players in two teams, five cards each. Card points add up from hand to hand"
-        " until a team reaches the target."
-    ),
-}
 
 
 def rule_facts(rules: Rules) -> list[str]:

@@ -26,6 +26,7 @@ from briscola.ai.medium import EasyBot, MediumBot, medium_action
 from briscola.ai.search import HardBot
 from briscola.engine import (
     PASS,
+    PRESETS,
     Action,
     Bid,
     Call,
@@ -586,10 +587,7 @@ def _policy_choice(state: GameState) -> Card:
     return Card.from_index(policy(game, fast, random.Random(0)))
 
 
-@pytest.mark.parametrize(
-    "preset",
-    ["classic2", "classic3", "teams4", "teams6", "briscolone2", "briscolone4", "scoperta2"],
-)
+@pytest.mark.parametrize("preset", [name for name, rules in PRESETS.items() if not rules.chiamata])
 def test_rollout_policy_plays_mediums_card_as_the_last_seat_of_a_trick(preset: str) -> None:
     """Playing last to a trick (nothing left to fear from later seats), the rollout policy
     and medium score the cards with the same weights and pick the same one; also with the

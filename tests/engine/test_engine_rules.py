@@ -612,6 +612,7 @@ def test_presets_round_trip_through_json(name: str) -> None:
         ({"chiamata": True}, "five players"),
         ({"teams": True}, "teams are for 4 or 6"),
         ({"hand_size": 30}, "hand size"),
+        ({"players": 4, "teams": True, "hand_size": 10}, "turned briscola needs a card left"),
         ({"scoperta": True, "players": 3, "removed": ("2D",)}, "two-player"),
         ({"removed": ("2D",)}, "evenly"),
         ({"removed": ("XX",)}, "invalid card code"),

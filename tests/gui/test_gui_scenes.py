@@ -24,7 +24,6 @@ from briscola.gui.options import AppOptions
 from briscola.gui.scene import Scene
 from briscola.gui.scenes import FACTORIES, Lazy
 from briscola.gui.scenes.newgame import (
-    PRESET_ORDER,
     Choices,
     NewGameScene,
     TextInput,
@@ -196,7 +195,7 @@ def test_new_game_by_mouse_builds_a_chiamata(make_app: Any, fake_table: list[Gam
     assert setup.hot_seat
 
 
-@pytest.mark.parametrize("preset", PRESET_ORDER)
+@pytest.mark.parametrize("preset", list(PRESETS))
 def test_new_game_offers_only_valid_rules(make_app: Any, preset: str) -> None:
     app = make_app()
     app.settings.new_game = {"preset": "classic2", "swap": True, "partners_see": "stock-empty"}
@@ -425,7 +424,7 @@ def run_score(
     return scene
 
 
-@pytest.mark.parametrize("preset", PRESET_ORDER)
+@pytest.mark.parametrize("preset", list(PRESETS))
 def test_score_counts_every_side(make_app: Any, preset: str) -> None:
     app = make_app()
     app.settings.speed = "fast"

@@ -13,10 +13,7 @@ import pytest
 from guihelp import DT, click, run_until
 
 from briscola.engine import Card, GameState, Play, view
-from briscola.gui.app import App
-from briscola.gui.scenes.menu import MenuScene
-from briscola.gui.scenes.table import TableScene
-from briscola.gui.table.lesson import (
+from briscola.game.lesson import (
     DECK,
     PLAYER,
     TEACHER,
@@ -25,9 +22,13 @@ from briscola.gui.table.lesson import (
     expected_card,
     lesson_rules,
 )
+from briscola.gui.app import App
+from briscola.gui.scenes.menu import MenuScene
+from briscola.gui.scenes.table import TableScene
 from briscola.storage import paths
 from briscola.storage.stats import Stats
 from briscola.text import i18n
+from briscola.text.lesson import LESSON_WORDS
 
 pytestmark = pytest.mark.usefixtures("gui_home")
 
@@ -147,7 +148,7 @@ def test_the_teacher_follows_the_script_then_plays_like_medium() -> None:
 @pytest.mark.parametrize("language", ["en", "it", "de", "es"])
 def test_every_caption_reads_in_every_language(app: App, language: str) -> None:
     i18n.set_language(language)
-    session = LessonSession(_NowRunner(), pace=lambda: 0.0)  # type: ignore[arg-type]
+    session = LessonSession(_NowRunner(), LESSON_WORDS, pace=lambda: 0.0)  # type: ignore[arg-type]
     session.start()
     seen_titles = set()
     while not session.hand_over:

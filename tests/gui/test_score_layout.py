@@ -17,12 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from layoutcheck import make_summary, problems, recording, render
 
+from briscola.engine import PRESETS
 from briscola.gui.app import App
 from briscola.gui.layout.scorefan import FanSpec, card_h, fan_row
 from briscola.gui.scenes.score import CountedCard, ScoreScene
 from briscola.storage import paths
 
-PRESETS = ("classic2", "classic3", "teams4", "chiamata5", "teams6", "briscolone2", "briscolone4")
 SIZES = ((1024, 600), (1280, 720), (1920, 1080))
 LABEL = re.compile(r"^\+\d+$")
 
@@ -69,7 +69,7 @@ def visible_strip(scene: ScoreScene, index: int) -> int:
 @pytest.mark.parametrize(
     "how", ["as played", "whole deck to the first side", "whole deck to the last side"]
 )
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_card_worth_points_shows_its_face_and_its_points(
     app: App, preset: str, how: str
 ) -> None:

@@ -159,7 +159,7 @@ def test_a_replay_shows_the_hands_signals(
     for _ in range(4):
         scene.step(1)
         app.step(DT)
-    made = scene.states[scene.index].signals
+    made = list(scene.session.signals)
     assert made and logged and logged[-1] == made
     assert all(s.trick < scene.index for s in made)
 

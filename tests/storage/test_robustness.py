@@ -525,7 +525,7 @@ def test_the_replay_list_shows_only_good_records_and_steps_any_to_its_end(
             scene.step(1)
             app.step(1 / 60)
         assert scene.index == len(scene.tricks)
-        assert len(scene.names) == scene.final.rules.players
+        assert len(scene.names) == scene.session.rules.players
 
 
 # ---------------------------------------------------------------------------- bot program

@@ -44,11 +44,12 @@ def _resume(app: Services, **options: Any) -> Scene | None:
 
 def _lesson(app: Services, **options: Any) -> Scene:
     """The first lesson: a guided hand at the table."""
-    from briscola.gui.table.lesson import LessonSession
+    from briscola.game.lesson import LessonSession
     from briscola.gui.table.local import session_options
+    from briscola.text.lesson import LESSON_WORDS
 
     table = importlib.import_module(f"{__name__}.table")
-    session = LessonSession(app.bots, **session_options(app))
+    session = LessonSession(app.bots, LESSON_WORDS, **session_options(app))
     return table.TableScene(app, session=session)  # type: ignore[no-any-return]
 
 

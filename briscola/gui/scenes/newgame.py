@@ -32,10 +32,9 @@ from briscola.gui.widgets.page import FormPage
 from briscola.protocol.wire import tidy_name
 from briscola.text.i18n import _
 from briscola.text.labels import (
-    PRESET_HELP,
-    PRESET_ORDER,
     kind_label,
     match_label,
+    preset_help,
     preset_label,
     rule_facts,
 )
@@ -178,7 +177,7 @@ class Choices:
         choices = cls()
         if not isinstance(data, dict):
             return choices
-        if data.get("preset") in PRESET_ORDER:
+        if data.get("preset") in PRESETS:
             choices.preset = data["preset"]
         for key in ("swap", "three_as_three"):
             if isinstance(data.get(key), bool):
@@ -225,7 +224,7 @@ class NewGameScene(FormPage):
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
         self.preset_choice = OptionChoice(
             lambda: _("Game type"),
-            [(name, partial(preset_label, name)) for name in PRESET_ORDER],
+            [(name, partial(preset_label, name)) for name in PRESETS],
             self.choices.preset,
             self.set_preset,
             name="preset",
@@ -508,7 +507,7 @@ class NewGameScene(FormPage):
         theme = self.app.theme
         px = self.px
         box = self.help_box
-        used = self.painter.paragraph(surface, _(PRESET_HELP[rules.name]), box, px(18), theme.text)
+        used = self.painter.paragraph(surface, preset_help(rules.name), box, px(18), theme.text)
         y = box.y + used + px(10)
         indent = px(18)
         for fact in rule_facts(rules):

@@ -18,6 +18,7 @@ from briscola.engine import Rules
 from briscola.gui.widgets import Button, WidgetGroup
 from briscola.gui.widgets.online_page import OnlinePage
 from briscola.server.embedded import EmbeddedHost
+from briscola.storage import paths
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ class HostScene(OnlinePage):
             network.bind if bind is None else bind,
             network.port if port is None else port,
             announce=announce and network.lan,
+            records=paths.records_dir() / "online",
             grace=grace,
             options=server,
             interfaces=network.mdns_interfaces,

@@ -7,19 +7,20 @@ hand open, the trick on the table with its winner, the piles and points so far.
 
 from __future__ import annotations
 
-import copy
 import functools
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from briscola.engine import GameState, ReplayError, Rules, Signalled, Trick, parse_json, replay
+from briscola.engine import ReplayError, Rules, Signalled, Trick, parse_json
+from briscola.game.record import RecordSession, record_players
 from briscola.game.session import made_for_people
 from briscola.gui.layout.table import TableLayout
-from briscola.gui.render.sprites import CardRenderer
+from briscola.gui.render.sprites import CardRenderer, CardSprite
 from briscola.gui.render.tween import Tweener
 from briscola.gui.scene import Scene
 from briscola.gui.table.board import Board
@@ -28,7 +29,6 @@ from briscola.gui.table.director import Captions
 from briscola.gui.table.hud import hand_boxes, plate_boxes
 from briscola.gui.table.painter import TablePainter
 from briscola.gui.table.plates import draw_labels
-from briscola.gui.table.record import RecordSession, lay_out_trick
 from briscola.gui.table.signals import draw_signal_log
 from briscola.gui.widgets import Button, WidgetGroup, draw_panel, fit_text, scaled_px
 from briscola.storage import paths
@@ -109,9 +109,10 @@ def review_seat(doc: dict[str, Any]) -> int | None:
     return humans[0] if len(humans) == 1 else None
 
 
-def computer_signals(doc: dict[str, Any], final: GameState) -> frozenset[Signalled]:
-    """The record's partner signals that a computer made for a person (``meta``'s
-    ``signalled_by`` and ``players``, where usable: a record without them has none)."""
+def computer_signals(doc: dict[str, Any], signals: Sequence[Signalled]) -> frozenset[Signalled]:
+    """Of the record's partner ``signals``, those that a computer made for a person
+    (``meta``'s ``signalled_by`` and ``players``, where usable: a record without them has
+    none)."""
     meta = _meta(doc)
     players = meta.get("players")
     people = [
@@ -119,7 +120,7 @@ def computer_signals(doc: dict[str, Any], final: GameState) -> frozenset[Signall
         for i, p in enumerate(players if isinstance(players, list) else [])
         if isinstance(p, dict) and p.get("kind") == "human"
     ]
-    return made_for_people(final.signals, meta.get("signalled_by"), people)
+    return made_for_people(signals, meta.get("signalled_by"), people)
 
 
 def load_entries(folder: Path | None = None) -> list[RecordEntry]:
@@ -141,7 +142,7 @@ def load_entries(folder: Path | None = None) -> list[RecordEntry]:
         try:
             with open(path, "rb") as source:  # at most one byte more than allowed
                 doc = parse_json(source.read(MAX_RECORD_BYTES + 1), max_chars=MAX_RECORD_BYTES)
-            players = replay(doc).rules.players
+            players = record_players(doc)
         except (OSError, ValueError) as exc:
             log.warning("skipping record %s: %s", path, exc)
             continue
@@ -240,19 +241,18 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.doc = doc
         self.path = path
-        self.final = replay(doc)
-        self.names = _names(doc, self.final.rules.players)
-        self.by_computer = computer_signals(doc, self.final)
-        self.tricks: list[Trick] = list(self.final.tricks)
-        self.states = [self._state_after(i) for i in range(len(self.tricks) + 1)]
+        # The table's own board and painter show the record (every hand open).
+        self.session = RecordSession(doc, ())
+        rules = self.session.rules
+        self.names = _names(doc, rules.players)
+        self.session.name_seats(self.names)
+        self.by_computer = computer_signals(doc, self.session.all_signals)
+        self.tricks: tuple[Trick, ...] = self.session.tricks
         self.index = 0
         self.autoplay = False
         self.clock = 0.0
-        rules = self.final.rules
         self.layout = TableLayout(app.size, rules.players, app.settings.ui_scale)
         self.renderer = CardRenderer(app.assets)
-        # The table's own board and painter show the record (every hand open).
-        self.session = RecordSession(self.states[0], self.names)
         self.board = Board(rules, self.layout, Tweener())
         self.painter = TablePainter(app, self.session, self.board, Captions(), self.renderer)
         self._shown = -1
@@ -288,15 +288,6 @@ class ReplayScene(Scene):
                 _("Could not save the record: {error}").format(error=exc.strerror or exc)
             )
 
-    def _state_after(self, count: int) -> GameState:
-        doc = copy.deepcopy(self.doc)
-        doc["tricks"] = doc["tricks"][:count]
-        doc["swaps"] = [s for s in doc.get("swaps") or [] if s["trick"] < count]
-        doc["signals"] = [s for s in doc.get("signals") or [] if s["trick"] < count]
-        doc.pop("table", None)
-        doc["result"] = None if count < len(self.tricks) else doc.get("result")
-        return replay(doc)
-
     def step(self, direction: int) -> None:
         self.index = max(0, min(len(self.tricks), self.index + direction))
         self.app.audio.play("play", 0.5)
@@ -306,7 +297,7 @@ class ReplayScene(Scene):
         self.clock = 0.0
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        rules = self.final.rules
+        rules = self.session.rules
         self.layout = TableLayout(size, rules.players, self.app.settings.ui_scale)
         self.board.layout = self.layout
         self._shown = -1
@@ -355,15 +346,12 @@ class ReplayScene(Scene):
         if self._shown == self.index:
             return
         self._shown = self.index
-        state = self.states[self.index]
-        self.session.state = state
+        session = self.session
+        session.go_to(self.index)
         # Each name with its points so far, as the replay always showed them; no piles (the
         # buttons take their corner).
-        self.session.name_seats(
-            [f"{n} · {p}" for n, p in zip(self.names, state.points, strict=False)]
-        )
-        trick = self.tricks[self.index] if self.index < len(self.tricks) else None
-        lay_out_trick(self.board, state, trick, self.app.theme.accent)
+        session.name_seats([f"{n} · {p}" for n, p in zip(self.names, session.points, strict=False)])
+        lay_out_trick(self.board, session, self.app.theme.accent)
         self.board.piles = {}
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -378,12 +366,11 @@ class ReplayScene(Scene):
         if trick is not None:
             name = self.names[trick.winner]
             status = trick_of(self.index + 1, total, name, trick.points, means_you(name))
-        elif self.final.is_terminal():
-            result = self.final.outcome()
-            score = " – ".join(str(p) for p in result.side_points)
+        elif self.session.finished:
+            score = " – ".join(str(p) for p in self.session.final_points)
             status = _("End of the hand: {score}").format(score=score)
         else:  # a record of a hand that was stopped (a forfeit in the arena)
-            score = " – ".join(str(p) for p in self.final.points)
+            score = " – ".join(str(p) for p in self.session.final_points)
             status = _("End of the record (the hand was not finished): {score}").format(score=score)
         box = int(lay.w * 0.3)
         size = fit_text(app.assets, status, px(20), box, bold=True)
@@ -392,9 +379,9 @@ class ReplayScene(Scene):
         draw_panel(surface, panel, app.theme, radius=panel.h // 2)
         surface.blit(text, text.get_rect(center=panel.center))
         self.group.draw(surface, app.assets, app.theme)
-        if self.states[self.index].signals:  # the hand's signals so far (issue 25)
+        signals = self.session.signals
+        if signals:  # the hand's signals so far (issue 25)
             top = min(button.rect.top for button in self.group.widgets if button.visible)
-            signals = self.states[self.index].signals
             corner = (lay.w - px(12), top - px(8))
             draw_signal_log(
                 surface, self.painter, signals, self.names, None, corner, self.by_computer
@@ -417,3 +404,22 @@ class ReplayScene(Scene):
             screen = pygame.Rect(0, 0, lay.w, lay.h)
             self._status_at = (key, place(size, spots, obstacles, screen, px(12)))
         return self._status_at[1].copy()
+
+
+def lay_out_trick(board: Board, session: RecordSession, glow: tuple[int, int, int]) -> None:
+    """``board`` showing the moment of ``session`` with every hand open and, when there is
+    one, the next trick on the table, its winning card glowing in ``glow``."""
+    trick = session.trick
+    board.open_hands = True
+    board.rebuild(session.view(), 0)
+    on_table = set(trick.cards) if trick is not None else set()
+    board.hands = [
+        [CardSprite(card) for card in hand if card not in on_table] for hand in session.hands
+    ]
+    board.table = []
+    if trick is not None:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            sprite = CardSprite(card)
+            sprite.glow = glow if seat == trick.winner else None
+            board.table.append((seat, sprite))
+    board.settle(0)

@@ -22,12 +22,12 @@ import pygame
 
 from briscola.coach import BidAdvice, advise_bid
 from briscola.engine import Card, PlayerView, Suit
+from briscola.game.lesson import Teaching
 from briscola.game.session import TableSession
 from briscola.gui.table.board import Board
 from briscola.gui.table.coach import Advice, TableCoach, make_note, place, turn_key
 from briscola.gui.table.hand_input import HandInput
 from briscola.gui.table.hud import hand_boxes, plate_boxes
-from briscola.gui.table.lesson import Teaching
 from briscola.gui.widgets import Button, WidgetGroup, draw_panel
 from briscola.text.coachtext import bid_text, reason_text
 from briscola.text.i18n import _, decimal

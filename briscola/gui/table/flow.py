@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from briscola.game.lesson import Teaching
 from briscola.game.session import TableSession, moved_on
 from briscola.gui.table.director import Director
 from briscola.gui.table.hand_input import HandInput
-from briscola.gui.table.lesson import Teaching
 from briscola.storage.recent import keep_recent
 
 

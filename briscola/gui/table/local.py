@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from briscola.engine import GameState, Match
 from briscola.game.local import LocalSession
 from briscola.game.setup import GameSetup
 from briscola.gui.table.director import TIMINGS, scaled
@@ -25,17 +24,11 @@ def session_options(app: Services) -> dict[str, Any]:
     }
 
 
-def local_session(
-    app: Services,
-    setup: GameSetup,
-    demo: bool = False,
-    match: Match | None = None,
-    state: GameState | None = None,
-) -> LocalSession:
-    """A match of ``setup`` on this computer."""
+def local_session(app: Services, setup: GameSetup, demo: bool = False) -> LocalSession:
+    """A new match of ``setup`` on this computer."""
     options = session_options(app)
     _ready_computers(app, setup, demo)
-    return LocalSession(setup, app.bots, demo=demo, match=match, state=state, **options)
+    return LocalSession(setup, app.bots, demo=demo, **options)
 
 
 def saved_session(app: Services) -> LocalSession | None:
@@ -45,7 +38,7 @@ def saved_session(app: Services) -> LocalSession | None:
     if saved is None:
         return None
     _ready_computers(app, saved.setup)
-    return LocalSession(saved.setup, app.bots, match=saved.match, state=saved.state, **options)
+    return LocalSession.resume(saved, app.bots, **options)
 
 
 def _ready_computers(app: Services, setup: GameSetup, demo: bool = False) -> None:

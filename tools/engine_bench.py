@@ -1,6 +1,6 @@
 """Engine speed benchmark: complete random games per second on one core.
 
-    python -m briscola.engine.bench [--seconds 2]
+    python -m tools.engine_bench [--seconds 2]
 
 Three paths are timed for 2, 4 and 5 players:
 
