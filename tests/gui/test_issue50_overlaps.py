@@ -35,7 +35,7 @@ def test_the_auction_panel_covers_no_bubble(size: tuple[int, int]) -> None:
             scene.captions.bubble(seat, lambda: "Pass", 10.0)
         painter = scene.painter
         painter.footprint = []
-        scene._overlays(app.screen)
+        scene.frame._overlays(app.screen)
         bubbles = list(painter.footprint)
         assert len(bubbles) == 4
         panel = scene.auction.panel()
