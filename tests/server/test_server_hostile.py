@@ -59,25 +59,37 @@ def test_a_lone_surrogate_is_answered_bad_message_and_the_connection_stays(
 # ---------------------------------------------------------------------------- replaced
 
 
+@pytest.mark.parametrize("where", ["memory", "redis", "redis-across"])
 def test_a_second_connection_resuming_a_seat_tells_the_first_replaced_before_closing_it(
-    make_server: Callable[..., ServerThread],
+    make_server: Callable[..., ServerThread], request: pytest.FixtureRequest, where: str
 ) -> None:
-    server = make_server()
-    with raw(server.url) as first, raw(server.url) as second:
-        hello(first, "Anna")
-        joined = create(first)
-        hello(second, "Anna")
-        second.send(
-            json.dumps({"type": "resume", "code": joined["table"], "token": joined["token"]})
-        )
-        assert replies(second, lambda m: m["type"] == "joined")["seat"] == joined["seat"]
-        told = replies(first, lambda m: m["type"] == "closed")
-        assert told["reason"] == "replaced" and told["message"]
-        with pytest.raises(ConnectionClosed) as info:
-            while True:
-                first.recv(timeout=10)
-        assert info.value.rcvd is not None
-        assert info.value.rcvd.code == 4002 and "replaced" in info.value.rcvd.reason
+    """In memory, on Redis, and on Redis with the first connection held by another process
+    than the table's (its frames cross Redis): ``closed`` (``replaced``), then code 4002."""
+    if where == "memory":
+        server = other = make_server()
+    else:
+        url = request.getfixturevalue("redis_server").url
+        server = make_server(redis=url)
+        other = make_server(redis=url) if where == "redis-across" else server
+    for _ in range(3):
+        with raw(server.url) as first, raw(other.url) as second:
+            hello(first, "Anna")
+            joined = create(first)
+            hello(second, "Anna")
+            second.send(
+                json.dumps({"type": "resume", "code": joined["table"], "token": joined["token"]})
+            )
+            assert replies(second, lambda m: m["type"] == "joined")["seat"] == joined["seat"]
+            seen: list[dict[str, Any]] = []
+            with pytest.raises(ConnectionClosed) as info:
+                while True:
+                    seen.append(json.loads(first.recv(timeout=10)))
+            told = [m for m in seen if m["type"] == "closed"]
+            assert told and told[-1] is seen[-1], seen
+            assert told[-1]["reason"] == "replaced" and told[-1]["message"]
+            assert info.value.rcvd is not None
+            assert info.value.rcvd.code == 4002 and "replaced" in info.value.rcvd.reason
+            second.send(json.dumps({"type": "leave"}))
 
 
 # ---------------------------------------------------------------------------- caps
