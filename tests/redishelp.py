@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.load import haproxy_config
+from tools.haproxy import haproxy_config
 
 __all__ = ["HAProxy", "RedisServer", "free_port", "need"]
 
@@ -100,14 +100,16 @@ class RedisServer:
 class HAProxy:
     """``haproxy`` on a free loopback port in front of ``backends`` (ports on 127.0.0.1),
     round robin, WebSocket connections kept open, the client's address passed on: the
-    configuration docs/server.md shows (``tools.load.haproxy_config``)."""
+    configuration docs/server.md shows (``tools.haproxy.haproxy_config``; ``limits``: its
+    per-address limits and maxconn changed, for tests whose clients share one address)."""
 
-    def __init__(self, folder: Path, backends: list[int]) -> None:
+    def __init__(self, folder: Path, backends: list[int], **limits: int) -> None:
         self.binary = need("haproxy")
         self.port = free_port()
         self.config = folder / "haproxy.cfg"
         self.config.write_text(
-            haproxy_config(self.port, backends, str(folder / "haproxy.pid")), encoding="utf-8"
+            haproxy_config(self.port, backends, str(folder / "haproxy.pid"), **limits),
+            encoding="utf-8",
         )
         self.proc: subprocess.Popen[bytes] | None = None
 
