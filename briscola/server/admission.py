@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode, ProtocolError
@@ -33,6 +33,8 @@ class Admission:
         self.config = config
         #: When each address's recent joins failed (wrong code or token).
         self.failed: dict[str, deque[float]] = {}
+        #: ``--redis``: told each failed join's address (counted for the whole service).
+        self.on_fail: Callable[[str], None] | None = None
 
     def check_caps(self, conn: Conn, tables: Iterable[Table]) -> None:
         """One address (or one connection) may hold only so many open tables and waiting
@@ -81,6 +83,8 @@ class Admission:
     def fail(self, conn: Conn, code: ErrorCode, message: str) -> ProtocolError:
         """Count a failed join of the connection's address; the error to raise."""
         self.failed.setdefault(conn.address, deque()).append(time.monotonic())
+        if self.on_fail is not None:
+            self.on_fail(conn.address)
         if len(self.failed) > _REMEMBERED:
             self.failed.pop(next(iter(self.failed)))
         return ProtocolError(code, message)

@@ -13,22 +13,49 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from briscola.protocol import messages as msg
 from briscola.server.config import ServerConfig
 from briscola.server.conn import Conn
+from briscola.server.fair import FairPool
 from briscola.server.seats import Peer
 from briscola.server.store import Fenced, Lease, RedisError, Store, channel
-from briscola.server.tables import Table
+from briscola.server.tables import FrameTap, Table
 
-__all__ = ["FRAME", "Guest", "Link", "Owner", "identity", "is_signal"]
+__all__ = ["FRAME", "Guest", "Host", "Link", "Owner", "Stats", "identity", "is_signal"]
 
 log = logging.getLogger("briscola.server")
 
 #: A frame for a connection held by another process: ``o SERIAL``, a newline, the frame.
 FRAME: Final = "o"
+
+
+class Stats(Protocol):
+    """What the shared store counts in its server's statistics."""
+
+    errors: Counter[str]
+
+
+class Host(Protocol):
+    """What the shared store needs of its server (:class:`briscola.server.app.Server`)."""
+
+    config: ServerConfig
+    tables: dict[str, Table]
+    conns: set[Conn]
+    pool: FairPool
+    tap: FrameTap | None
+
+    @property
+    def stats(self) -> Stats: ...
+
+    def handle(self, conn: Conn, message: msg.ClientMessage) -> None: ...
+
+    def detach(self, conn: Conn) -> None: ...
+
+    def table_closed(self, table: Table) -> None: ...
 
 
 class Owner(Protocol):

@@ -26,45 +26,19 @@ import contextlib
 import json
 import logging
 import secrets
-from collections import Counter
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final, cast
 
 from briscola.engine import ReplayError, Rules
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode, ProtocolError
 from briscola.protocol.wire import normalize_code
-from briscola.server.config import ServerConfig
 from briscola.server.conn import Conn
-from briscola.server.fair import FairPool
-from briscola.server.link import FRAME, Guest, Link, identity, is_signal
+from briscola.server.link import FRAME, Guest, Host, Link, identity, is_signal
+from briscola.server.quota import Quota
 from briscola.server.replica import rebuild_table, table_ops
 from briscola.server.seats import SeatKind
 from briscola.server.store import Lease, RedisError, Store, StoredTable
-from briscola.server.tables import FrameTap, Table
-
-
-class Stats(Protocol):
-    errors: Counter[str]
-
-
-class Host(Protocol):
-    """What the shared store needs of its server (:class:`briscola.server.app.Server`)."""
-
-    config: ServerConfig
-    tables: dict[str, Table]
-    conns: set[Conn]
-    pool: FairPool
-    tap: FrameTap | None
-
-    @property
-    def stats(self) -> Stats: ...
-
-    def handle(self, conn: Conn, message: msg.ClientMessage) -> None: ...
-
-    def detach(self, conn: Conn) -> None: ...
-
-    def table_closed(self, table: Table) -> None: ...
-
+from briscola.server.tables import Table
 
 __all__ = ["Shared"]
 
@@ -91,6 +65,8 @@ class Shared:
     def __init__(self, server: Host, url: str, lease_ms: int = 3000) -> None:
         self.server = server
         self.store = Store(url, lease_ms)
+        #: The per-address limits of the whole service.
+        self.quota = Quota(self.store, server.config)
         self.process = secrets.token_hex(6)
         self.links: dict[str, Link] = {}
         #: Connections of other processes at tables driven here: (process, serial) -> Conn.
@@ -151,6 +127,12 @@ class Shared:
         link = Link(self, table, lease, new=lease is None)
         self.links[table.code] = link
         table.journal = link
+        if lease is None:
+            self._spawn(self.quota.table(table))
+
+    def failed(self, address: str) -> None:
+        """A join or resume of ``address`` failed here: count it for the service."""
+        self._spawn(self.quota.failed(address))
 
     def forget(self, link: Link) -> None:
         if self.links.get(link.table.code) is link:
@@ -173,6 +155,8 @@ class Shared:
                 conn.outbox.put_nowait(None)
 
     def ops(self, table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
+        if kind == "closed" or (kind == "deal" and table.deals == 1):
+            self._spawn(self.quota.table(table))  # no longer a waiting room; or gone
         return table_ops(table, kind, data)
 
     async def take_over(self, code: str) -> Table | None:
