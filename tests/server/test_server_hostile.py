@@ -7,6 +7,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -235,6 +236,44 @@ def test_computer_moves_take_turns_between_addresses_so_one_cannot_starve_anothe
     # One crowd move was running; the neighbour's comes next, not after the other eleven.
     assert finished.index("neighbour") == 1
     assert sorted(finished) == sorted(["neighbour", *(f"crowd {i}" for i in range(12))])
+
+
+def test_behind_one_address_a_table_that_used_the_pool_least_goes_before_busy_tables() -> None:
+    """Issue 46, finding 5: thirty tables of computers playing flat out from one address (a
+    family, an office behind one NAT) and a neighbour's table behind the same address,
+    whose computer thinks only after its person has moved: the neighbour's move waits for
+    the one running, not for the thirty queued before it. (Ordering, not timing.)"""
+    started: list[str] = []
+    gate = threading.Event()
+
+    def work(name: str, hold: bool = False) -> str:
+        started.append(name)
+        if hold:
+            gate.wait(10)
+        else:
+            time.sleep(0.002)
+        return name
+
+    async def scenario() -> None:
+        pool = FairPool(concurrent.futures.ThreadPoolExecutor(max_workers=1), slots=1)
+        try:
+            busy = [f"busy {i}" for i in range(30)]
+            for _ in range(3):  # they have been playing for a while
+                await asyncio.gather(*(pool.run("nat", work, t, table=t) for t in busy))
+            await asyncio.gather(pool.run("nat", work, "neighbour", table="neighbour"))
+            assert pool.used("neighbour") < min(pool.used(t) for t in busy)
+            started.clear()
+            running = pool.run("nat", work, "busy 0", True, table="busy 0")
+            queued = [pool.run("nat", work, t, table=t) for t in busy]
+            neighbour = pool.run("nat", work, "neighbour", table="neighbour")
+            gate.set()
+            await asyncio.gather(running, neighbour, *queued)
+        finally:
+            pool.shutdown()
+
+    asyncio.run(scenario())
+    assert started[:2] == ["busy 0", "neighbour"], started[:5]
+    assert sorted(started[2:]) == sorted(f"busy {i}" for i in range(30))
 
 
 def test_the_fair_pool_passes_errors_on_and_refuses_work_once_shut_down() -> None:
