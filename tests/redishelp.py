@@ -9,14 +9,16 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
 from tools.haproxy import haproxy_config
 
-__all__ = ["HAProxy", "RedisServer", "free_port", "need"]
+__all__ = ["HAProxy", "RedisServer", "free_port", "need", "server_process"]
 
 
 def need(binary: str) -> str:
@@ -133,3 +135,17 @@ class HAProxy:
             self.proc.terminate()
             self.proc.wait(10)
         self.proc = None
+
+
+def server_process(redis_url: str, log: IO[str], lease: str) -> tuple[subprocess.Popen[str], str]:
+    """A dedicated server process on ``redis_url`` (its log to ``log``) with a lease of
+    ``lease`` seconds and a grace period of a minute: it and the URL it listens on."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "briscola.server", "--port", "0", "--redis", redis_url,
+         "--lease", lease, "--grace", "60", "--log-level", "WARNING"],
+        stdout=subprocess.PIPE, stderr=log, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.startswith("listening on "), line
+    return proc, line.split()[-1]

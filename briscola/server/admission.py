@@ -20,7 +20,7 @@ from briscola.server.conn import Conn
 from briscola.server.seats import Seat
 from briscola.server.tables import Table
 
-__all__ = ["Admission", "joined", "new_code", "tell"]
+__all__ = ["Admission", "check_share", "joined", "new_code", "tell"]
 
 #: Addresses whose failed joins are remembered at most (the oldest are forgotten first).
 _REMEMBERED = 10_000
@@ -51,17 +51,7 @@ class Admission:
                 f" try again in {wait:.0f} s",
             )
         mine = [t for t in tables if t.owner == conn.address]
-        rooms = [t for t in mine if t.phase == "lobby"]
-        if len(rooms) >= cfg.max_rooms_per_address:
-            raise ProtocolError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"your address has {cfg.max_rooms_per_address} waiting rooms open already",
-            )
-        if len(mine) >= cfg.max_tables_per_address:
-            raise ProtocolError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"your address has {cfg.max_tables_per_address} tables open already",
-            )
+        check_share(cfg, sum(t.phase == "lobby" for t in mine), len(mine))
 
     def check_failures(self, conn: Conn) -> None:
         """Refuse an address that failed too many joins lately."""
@@ -88,6 +78,21 @@ class Admission:
         if len(self.failed) > _REMEMBERED:
             self.failed.pop(next(iter(self.failed)))
         return ProtocolError(code, message)
+
+
+def check_share(cfg: ServerConfig, rooms: int, tables: int) -> None:
+    """Refuse a new table to an address that holds ``rooms`` waiting rooms and ``tables``
+    open tables (waiting rooms included) when that is its share already."""
+    if rooms >= cfg.max_rooms_per_address:
+        raise ProtocolError(
+            ErrorCode.TOO_MANY_TABLES,
+            f"your address has {cfg.max_rooms_per_address} waiting rooms open already",
+        )
+    if tables >= cfg.max_tables_per_address:
+        raise ProtocolError(
+            ErrorCode.TOO_MANY_TABLES,
+            f"your address has {cfg.max_tables_per_address} tables open already",
+        )
 
 
 def new_code(tables: Mapping[str, Table], start: str = "") -> str:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode, ProtocolError
 from briscola.protocol.wire import normalize_code
+from briscola.server.admission import check_share
 from briscola.server.config import ServerConfig
 from briscola.server.store import RedisError, Store, key
 
@@ -84,17 +85,7 @@ class Quota:
     async def _check_tables(self, address: str) -> None:
         self.store.operations += 1
         phases = list((await self.store.redis.hgetall(_tables_key(address))).values())
-        cfg = self.config
-        if phases.count("lobby") >= cfg.max_rooms_per_address:
-            raise ProtocolError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"your address has {cfg.max_rooms_per_address} waiting rooms open already",
-            )
-        if len(phases) >= cfg.max_tables_per_address:
-            raise ProtocolError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"your address has {cfg.max_tables_per_address} tables open already",
-            )
+        check_share(self.config, phases.count("lobby"), len(phases))
 
     async def _check_failures(self, address: str, message: msg.Join | msg.Resume) -> None:
         self.store.operations += 1

@@ -16,13 +16,12 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from redishelp import RedisServer
+from redishelp import RedisServer, server_process
 from serverhelp import chooser, player, session_at_the_deal
 
 from briscola.client.connection import NetClient
@@ -41,15 +40,8 @@ TAKEOVER = 8.0
 @pytest.fixture
 def owner(redis_server: RedisServer, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
     log = (tmp_path / "owner.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "briscola.server", "--port", "0", "--redis", redis_server.url,
-         "--lease", str(LEASE), "--grace", "60", "--log-level", "WARNING"],
-        stdout=subprocess.PIPE, stderr=log, text=True,
-    )  # fmt: skip
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert line.startswith("listening on "), line
-    yield proc, line.split()[-1]
+    proc, url = server_process(redis_server.url, log, str(LEASE))
+    yield proc, url
     if proc.poll() is None:
         proc.kill()
     proc.wait(10)
