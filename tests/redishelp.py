@@ -9,14 +9,16 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
-from tools.load import haproxy_config
+from tools.haproxy import haproxy_config
 
-__all__ = ["HAProxy", "RedisServer", "free_port", "need"]
+__all__ = ["HAProxy", "RedisServer", "free_port", "need", "server_process"]
 
 
 def need(binary: str) -> str:
@@ -100,14 +102,16 @@ class RedisServer:
 class HAProxy:
     """``haproxy`` on a free loopback port in front of ``backends`` (ports on 127.0.0.1),
     round robin, WebSocket connections kept open, the client's address passed on: the
-    configuration docs/server.md shows (``tools.load.haproxy_config``)."""
+    configuration docs/server.md shows (``tools.haproxy.haproxy_config``; ``limits``: its
+    per-address limits and maxconn changed, for tests whose clients share one address)."""
 
-    def __init__(self, folder: Path, backends: list[int]) -> None:
+    def __init__(self, folder: Path, backends: list[int], **limits: int) -> None:
         self.binary = need("haproxy")
         self.port = free_port()
         self.config = folder / "haproxy.cfg"
         self.config.write_text(
-            haproxy_config(self.port, backends, str(folder / "haproxy.pid")), encoding="utf-8"
+            haproxy_config(self.port, backends, str(folder / "haproxy.pid"), **limits),
+            encoding="utf-8",
         )
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -131,3 +135,17 @@ class HAProxy:
             self.proc.terminate()
             self.proc.wait(10)
         self.proc = None
+
+
+def server_process(redis_url: str, log: IO[str], lease: str) -> tuple[subprocess.Popen[str], str]:
+    """A dedicated server process on ``redis_url`` (its log to ``log``) with a lease of
+    ``lease`` seconds and a grace period of a minute: it and the URL it listens on."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "briscola.server", "--port", "0", "--redis", redis_url,
+         "--lease", lease, "--grace", "60", "--log-level", "WARNING"],
+        stdout=subprocess.PIPE, stderr=log, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.startswith("listening on "), line
+    return proc, line.split()[-1]

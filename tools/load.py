@@ -34,7 +34,8 @@ from websockets.exceptions import ConnectionClosed
 from briscola.engine import ReplayError, replay
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode
-from briscola.protocol.wire import CODE_ALPHABET, table_url
+from briscola.protocol.wire import table_url
+from tools.haproxy import code_start, haproxy_config
 
 __all__ = ["main"]
 
@@ -386,65 +387,6 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
     return figures
 
 
-#: The HAProxy configuration of docs/server.md ("Several processes behind one address"), on
-#: loopback: round robin, WebSocket connections kept open, the client's address passed on
-#: (``option forwardfor``, for ``--trusted-proxy``), and a connection that names its table
-#: (``?table=CODE``) sent to the process whose codes start with that letter
-#: (``--code-start``) while it is up, else to the one the code hashes to (the same for
-#: every player of the table). The tests use it too.
-HAPROXY_CONFIG: Final = """\
-global
-    maxconn 8000
-    pidfile {pid}
-
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 120s
-    timeout server 120s
-    timeout tunnel 1h
-    option redispatch
-    option forwardfor
-    retries 3
-
-frontend briscola
-    bind 127.0.0.1:{port}
-    default_backend servers
-
-backend servers
-{servers}
-"""
-
-
-def code_start(index: int, count: int) -> str:
-    """The letters new table codes of process ``index`` of ``count`` start with: the code
-    alphabet cut into ``count`` runs, one per process.
-
-    >>> [code_start(i, 3) for i in range(3)]
-    ['ABCDEFGHJKM', 'NPQRSTUVWX', 'YZ23456789']
-    """
-    size, extra = divmod(len(CODE_ALPHABET), count)
-    begin = index * size + min(index, extra)
-    return CODE_ALPHABET[begin : begin + size + (index < extra)]
-
-
-def haproxy_config(port: int, backends: Sequence[int], pid: str, route: bool = True) -> str:
-    """The configuration above for servers on ``backends`` (loopback ports), started with
-    ``--code-start`` :func:`code_start` in that order; ``route`` False: round robin only."""
-    lines = ["    balance roundrobin"]
-    if route and len(backends) > 1:
-        # A table whose process is down: its players all reach the one its code hashes to.
-        lines = ["    balance url_param table", "    hash-type consistent"]
-        for i in range(len(backends)):
-            letters = " ".join(code_start(i, len(backends)))
-            lines.append(f"    use-server s{i} if {{ urlp(table) -m beg -i {letters} }}")
-    lines += [
-        f"    server s{i} 127.0.0.1:{backend} check inter 500ms fall 1 rise 1"
-        for i, backend in enumerate(backends)
-    ]
-    return HAPROXY_CONFIG.format(port=port, servers="\n".join(lines), pid=pid)
-
-
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -452,9 +394,11 @@ def _free_port() -> int:
 
 
 def _start_proxy(
-    urls: Sequence[str], folder: str, route: bool
+    urls: Sequence[str], folder: str, route: bool, clients: int
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """HAProxy in front of the servers (``--proxy``): its process and its URL."""
+    """HAProxy in front of the servers (``--proxy``): its process and its URL. Every
+    client of the load comes from one address: its per-address limits let ``clients``
+    connect, and each reconnect once in ten seconds."""
     binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
     if not os.path.exists(binary):
         raise SystemExit("--proxy needs haproxy (tools/system-packages.sh test installs it)")
@@ -462,7 +406,8 @@ def _start_proxy(
     config = os.path.join(folder, "haproxy.cfg")
     backends = [int(url.rsplit(":", 1)[1]) for url in urls]
     with open(config, "w", encoding="utf-8") as out:
-        out.write(haproxy_config(port, backends, os.path.join(folder, "haproxy.pid"), route))
+        pid = os.path.join(folder, "haproxy.pid")
+        out.write(haproxy_config(port, backends, pid, route, per_address=clients, rate=2 * clients))
     proc = subprocess.Popen([binary, "-db", "-f", config], stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
@@ -563,7 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 procs.append(proc)
                 urls.append(url)
         if args.proxy:
-            proxy, url = _start_proxy(urls, folder.name, not args.no_route)
+            proxy, url = _start_proxy(urls, folder.name, not args.no_route, 2 * args.tables + 10)
             urls = [url]
             args.proxy_pid = proxy.pid
         # The clients' own full garbage collections would be measured as server latency.

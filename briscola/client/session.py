@@ -88,6 +88,11 @@ class RemoteSession:
         self._match_over: MatchOver | None = None
         self._summary: HandSummary | None = None
         self._pending = False
+        #: The last move sent and the update it answered (deal, moves): sent again when a
+        #: ``reset`` shows that same position (the move was lost with a server process).
+        self._sent: tuple[int, int, Action] | None = None
+        #: That move went again: a ``stale`` answer means the first one did arrive.
+        self._resent = False
         #: Who made each signal of the view (``human``, or ``bot:LEVEL`` for a computer), as
         #: the last update said (see :func:`~briscola.game.session.made_for_people`).
         self._signals_by: object = None
@@ -113,6 +118,9 @@ class RemoteSession:
         elif message["type"] == "table":
             self.table = message
         elif message["type"] == "error":
+            if message["code"] == "stale" and self._resent:
+                self._resent = False  # the first one was played after all: its update follows
+                return
             self.errors.append(message)
             # A refused (or rate-limited) move was not played: the player may move again;
             # a second move for the same view is refused by the server as stale.
@@ -158,6 +166,19 @@ class RemoteSession:
         if isinstance(record, dict):
             self._record = record
         self._pending = False
+        self._resend(message.get("reset") is True)
+
+    def _resend(self, reset: bool) -> None:
+        """After a ``reset`` (docs/network-protocol.md, "After a reset"): the position is
+        the one the last move answered and it is still this seat's turn, so that move never
+        reached the table (its server process died with it): send it again."""
+        sent, seen = self._sent, self._view
+        if seen is None or sent is None or (self._deal, self._moves) != sent[:2]:
+            self._sent = None
+            return
+        if reset and self._phase == "playing" and seen.is_my_turn and sent[2] in seen.legal:
+            self.client.act(sent[2], self._moves)
+            self._pending = self._resent = True
 
     # ------------------------------------------------------------------ TableSession
 
@@ -251,6 +272,7 @@ class RemoteSession:
             return False
         self.client.act(action, self._moves)
         self._pending = True
+        self._sent, self._resent = (self._deal, self._moves, action), False
         return True
 
     def send_signal(self, signal: Signal) -> bool:

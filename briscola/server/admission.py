@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode, ProtocolError
@@ -20,7 +20,7 @@ from briscola.server.conn import Conn
 from briscola.server.seats import Seat
 from briscola.server.tables import Table
 
-__all__ = ["Admission", "joined", "new_code", "tell"]
+__all__ = ["Admission", "check_share", "joined", "new_code", "tell"]
 
 #: Addresses whose failed joins are remembered at most (the oldest are forgotten first).
 _REMEMBERED = 10_000
@@ -33,6 +33,8 @@ class Admission:
         self.config = config
         #: When each address's recent joins failed (wrong code or token).
         self.failed: dict[str, deque[float]] = {}
+        #: ``--redis``: told each failed join's address (counted for the whole service).
+        self.on_fail: Callable[[str], None] | None = None
 
     def check_caps(self, conn: Conn, tables: Iterable[Table]) -> None:
         """One address (or one connection) may hold only so many open tables and waiting
@@ -49,17 +51,7 @@ class Admission:
                 f" try again in {wait:.0f} s",
             )
         mine = [t for t in tables if t.owner == conn.address]
-        rooms = [t for t in mine if t.phase == "lobby"]
-        if len(rooms) >= cfg.max_rooms_per_address:
-            raise ProtocolError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"your address has {cfg.max_rooms_per_address} waiting rooms open already",
-            )
-        if len(mine) >= cfg.max_tables_per_address:
-            raise ProtocolError(
-                ErrorCode.TOO_MANY_TABLES,
-                f"your address has {cfg.max_tables_per_address} tables open already",
-            )
+        check_share(cfg, sum(t.phase == "lobby" for t in mine), len(mine))
 
     def check_failures(self, conn: Conn) -> None:
         """Refuse an address that failed too many joins lately."""
@@ -81,9 +73,26 @@ class Admission:
     def fail(self, conn: Conn, code: ErrorCode, message: str) -> ProtocolError:
         """Count a failed join of the connection's address; the error to raise."""
         self.failed.setdefault(conn.address, deque()).append(time.monotonic())
+        if self.on_fail is not None:
+            self.on_fail(conn.address)
         if len(self.failed) > _REMEMBERED:
             self.failed.pop(next(iter(self.failed)))
         return ProtocolError(code, message)
+
+
+def check_share(cfg: ServerConfig, rooms: int, tables: int) -> None:
+    """Refuse a new table to an address that holds ``rooms`` waiting rooms and ``tables``
+    open tables (waiting rooms included) when that is its share already."""
+    if rooms >= cfg.max_rooms_per_address:
+        raise ProtocolError(
+            ErrorCode.TOO_MANY_TABLES,
+            f"your address has {cfg.max_rooms_per_address} waiting rooms open already",
+        )
+    if tables >= cfg.max_tables_per_address:
+        raise ProtocolError(
+            ErrorCode.TOO_MANY_TABLES,
+            f"your address has {cfg.max_tables_per_address} tables open already",
+        )
 
 
 def new_code(tables: Mapping[str, Table], start: str = "") -> str:

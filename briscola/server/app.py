@@ -93,6 +93,7 @@ class Server:
             from briscola.server.shared import Shared  # only a dedicated server needs redis
 
             self.shared = Shared(self, self.config.redis, self.config.lease_ms)
+            self.admission.on_fail = self.shared.failed
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -254,6 +255,13 @@ class Server:
                 continue
             if self.shared is not None and self.shared.draining:
                 continue  # handing the tables over: the client resumes elsewhere
+            if self.shared is not None and message["type"] in ("create", "join", "resume"):
+                try:  # the limits of the whole service (what this address did elsewhere)
+                    await self.shared.quota.check(conn, message)
+                except ProtocolError as exc:
+                    self.stats.errors[exc.code] += 1
+                    conn.error(exc.code, str(exc), message["type"])
+                    continue
             if self.shared is not None and self.shared.wants(conn, message):
                 await self.shared.route(conn, message)
             else:

@@ -70,8 +70,10 @@ class Conn:
         self.remote_code: str | None = None
         self.remote_token: str | None = None
         #: Its table's process went away and the table is being found again: messages sent
-        #: meanwhile are dropped (the seat is resumed and sent the position again after).
+        #: meanwhile wait in ``held`` (the seat is resumed and sent the position first).
         self.rescuing = False
+        #: Messages that came during a rescue: passed on, in order, once the seat is back.
+        self.held: list[msg.ClientMessage] = []
         #: ``--redis``: what goes before each message relayed to ``remote`` (made once).
         self.relay_head = ""
 

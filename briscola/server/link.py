@@ -11,22 +11,51 @@ move and the frame cost one call to Redis.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
+from briscola.protocol import messages as msg
 from briscola.server.config import ServerConfig
 from briscola.server.conn import Conn
+from briscola.server.fair import FairPool
 from briscola.server.seats import Peer
 from briscola.server.store import Fenced, Lease, RedisError, Store, channel
-from briscola.server.tables import Table
+from briscola.server.tables import FrameTap, Table
 
-__all__ = ["FRAME", "Guest", "Link", "Owner"]
+__all__ = ["FRAME", "Guest", "Host", "Link", "Owner", "Stats", "identity", "is_signal"]
 
 log = logging.getLogger("briscola.server")
 
 #: A frame for a connection held by another process: ``o SERIAL``, a newline, the frame.
 FRAME: Final = "o"
+
+
+class Stats(Protocol):
+    """What the shared store counts in its server's statistics."""
+
+    errors: Counter[str]
+
+
+class Host(Protocol):
+    """What the shared store needs of its server (:class:`briscola.server.app.Server`)."""
+
+    config: ServerConfig
+    tables: dict[str, Table]
+    conns: set[Conn]
+    pool: FairPool
+    tap: FrameTap | None
+
+    @property
+    def stats(self) -> Stats: ...
+
+    def handle(self, conn: Conn, message: msg.ClientMessage) -> None: ...
+
+    def detach(self, conn: Conn) -> None: ...
+
+    def table_closed(self, table: Table) -> None: ...
 
 
 class Owner(Protocol):
@@ -232,3 +261,20 @@ class Link:
 def _published(done: asyncio.Future[Any]) -> None:
     if not done.cancelled() and done.exception() is not None:
         log.warning("cannot reach the process of a guest connection: %s", done.exception())
+
+
+def identity(who: str) -> tuple[str, str]:
+    """A relayed message's sender: its address and name (``relay``'s JSON pair)."""
+    try:
+        pair = json.loads(who)
+    except ValueError:
+        return "", ""
+    if isinstance(pair, list) and len(pair) == 2:
+        return str(pair[0]), str(pair[1])
+    return "", ""
+
+
+def is_signal(message: msg.Act) -> bool:
+    """A partner signal (not a move: it has no move count)."""
+    action = message.get("action")
+    return isinstance(action, dict) and "signal" in action

@@ -46,6 +46,7 @@ class Pace:
     seats: list[Seat]
     config: TableConfig
     pool: FairPool
+    code: str
     owner: str
     touched: float
     journal: Journal | None
@@ -108,7 +109,7 @@ class Pace:
 
         def submit() -> None:
             try:
-                future = self.pool.run(self.owner, think, job.bot, job.seen)
+                future = self.pool.run(self.owner, think, job.bot, job.seen, table=self.code)
             except RuntimeError:  # the pool is shut down: the server is closing
                 self._thinking = False
                 return

@@ -26,45 +26,19 @@ import contextlib
 import json
 import logging
 import secrets
-from collections import Counter
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final, cast
 
 from briscola.engine import ReplayError, Rules
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode, ProtocolError
 from briscola.protocol.wire import normalize_code
-from briscola.server.config import ServerConfig
 from briscola.server.conn import Conn
-from briscola.server.fair import FairPool
-from briscola.server.link import FRAME, Guest, Link
+from briscola.server.link import FRAME, Guest, Host, Link, identity, is_signal
+from briscola.server.quota import Quota
 from briscola.server.replica import rebuild_table, table_ops
 from briscola.server.seats import SeatKind
 from briscola.server.store import Lease, RedisError, Store, StoredTable
-from briscola.server.tables import FrameTap, Table
-
-
-class Stats(Protocol):
-    errors: Counter[str]
-
-
-class Host(Protocol):
-    """What the shared store needs of its server (:class:`briscola.server.app.Server`)."""
-
-    config: ServerConfig
-    tables: dict[str, Table]
-    conns: set[Conn]
-    pool: FairPool
-    tap: FrameTap | None
-
-    @property
-    def stats(self) -> Stats: ...
-
-    def handle(self, conn: Conn, message: msg.ClientMessage) -> None: ...
-
-    def detach(self, conn: Conn) -> None: ...
-
-    def table_closed(self, table: Table) -> None: ...
-
+from briscola.server.tables import Table
 
 __all__ = ["Shared"]
 
@@ -77,6 +51,12 @@ _END: Final = "\x00end"
 RELAY: Final = "i"
 #: Close code that sends a client to reconnect: the service restarts (RFC 6455).
 CLOSE_RESTART: Final = 1012
+#: Messages of one connection kept while its table is found again (:meth:`Shared.hold`).
+HELD: Final = 16
+_MOVED_MOVE: Final = (
+    "your table moved to another server and this move has no move count to check it"
+    " against: move again from the position just sent"
+)
 
 
 class Shared:
@@ -85,6 +65,8 @@ class Shared:
     def __init__(self, server: Host, url: str, lease_ms: int = 3000) -> None:
         self.server = server
         self.store = Store(url, lease_ms)
+        #: The per-address limits of the whole service.
+        self.quota = Quota(self.store, server.config)
         self.process = secrets.token_hex(6)
         self.links: dict[str, Link] = {}
         #: Connections of other processes at tables driven here: (process, serial) -> Conn.
@@ -145,6 +127,12 @@ class Shared:
         link = Link(self, table, lease, new=lease is None)
         self.links[table.code] = link
         table.journal = link
+        if lease is None:
+            self._spawn(self.quota.table(table))
+
+    def failed(self, address: str) -> None:
+        """A join or resume of ``address`` failed here: count it for the service."""
+        self._spawn(self.quota.failed(address))
 
     def forget(self, link: Link) -> None:
         if self.links.get(link.table.code) is link:
@@ -167,6 +155,8 @@ class Shared:
                 conn.outbox.put_nowait(None)
 
     def ops(self, table: Table, kind: str, data: Any) -> list[tuple[str, str, str]]:
+        if kind == "closed" or (kind == "deal" and table.deals == 1):
+            self._spawn(self.quota.table(table))  # no longer a waiting room; or gone
         return table_ops(table, kind, data)
 
     async def take_over(self, code: str) -> Table | None:
@@ -252,7 +242,8 @@ class Shared:
 
     async def _route(self, conn: Conn, message: msg.ClientMessage) -> None:
         if conn.rescuing:
-            return  # the resume that ends the rescue sends the position again
+            self.hold(conn, message)  # passed on after the resume that ends the rescue
+            return
         if conn.remote is None:
             code = normalize_code(message.get("code"))
             owner = await self.store.owner(code)
@@ -312,6 +303,8 @@ class Shared:
         seat ``conn`` again with its token, then pass ``message`` on. (Not while this
         process drains: its own connections are sent away to reconnect elsewhere.)"""
         if conn.rescuing or self._draining:
+            if message is not None and not self._draining:
+                self.hold(conn, message)
             return
         conn.rescuing = True
         try:
@@ -323,6 +316,20 @@ class Shared:
             conn.outbox.put_nowait(None)
         finally:
             conn.rescuing = False
+            conn.held.clear()
+
+    def hold(self, conn: Conn, message: msg.ClientMessage) -> None:
+        """Keep a message that came during ``conn``'s rescue (a few: the rate of a person);
+        one beyond them is answered ``unavailable``, never dropped unanswered."""
+        if len(conn.held) < HELD:
+            conn.held.append(message)
+        else:
+            self.server.stats.errors[ErrorCode.UNAVAILABLE] += 1
+            conn.error(
+                ErrorCode.UNAVAILABLE,
+                "your table is moving to another server: try again in a moment",
+                message["type"],
+            )
 
     async def _rescue(self, conn: Conn, message: msg.ClientMessage | None) -> None:
         self.forwarded.pop(conn.serial, None)
@@ -332,6 +339,7 @@ class Shared:
             named = message.get("code")
             code = named if isinstance(named, str) else code
         if code is None:  # nothing to follow it with: the client reconnects and resumes
+            conn.held.clear()
             conn.close_with = (CLOSE_RESTART, "the server of this table stopped: reconnect")
             conn.outbox.put_nowait(None)
             return
@@ -352,16 +360,23 @@ class Shared:
                 await self.take_over(code)  # one under way here: wait for it
                 break
             await asyncio.sleep(0.1)
-        resume = None
+        queue: list[msg.ClientMessage] = []
         if token is not None and (message is None or message["type"] != "resume"):
-            resume = msg.resume(code, token)
-        if message is not None and message["type"] == "act":
-            # Chosen from a view of before: the resumed seat gets the position again.
-            message = None
-        for each in (resume, message):
-            if each is None:
-                continue
-            if conn.remote is not None:
+            queue.append(msg.resume(code, token))
+        if message is not None:
+            queue.append(message)
+        # The resume sends the seat the position again (``reset``); a move that came with
+        # the rescue or during it follows it and is judged against that position: played
+        # when its ``moves`` is still the hand's, else answered ``stale``. Never dropped:
+        # a client told nothing would wait for a move the server never received.
+        while queue or conn.held:
+            if not queue:
+                queue, conn.held = conn.held, []
+            each = queue.pop(0)
+            if each["type"] == "act" and each.get("moves") is None and not is_signal(each):
+                self.server.stats.errors[ErrorCode.STALE] += 1
+                conn.error(ErrorCode.STALE, _MOVED_MOVE, "act")
+            elif conn.remote is not None:
                 await self.store.publish(conn.remote, self._envelope(conn, each))
             else:
                 self.server.handle(conn, each)
@@ -466,7 +481,7 @@ class Shared:
         guest = self.guests.get((process, serial))
         if guest is None:
             if isinstance(who, str):
-                address, name = _identity(who)
+                address, name = identity(who)
             else:
                 address, name = who
             guest = Guest(self.store, process, serial, address, self.server.config)
@@ -562,14 +577,3 @@ class Shared:
                 log.warning("Redis unreachable: %s", exc)
             else:
                 log.error("shared store: a task failed", exc_info=exc)
-
-
-def _identity(who: str) -> tuple[str, str]:
-    """A relayed message's sender: its address and name (``relay``'s JSON pair)."""
-    try:
-        pair = json.loads(who)
-    except ValueError:
-        return "", ""
-    if isinstance(pair, list) and len(pair) == 2:
-        return str(pair[0]), str(pair[1])
-    return "", ""

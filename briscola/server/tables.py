@@ -227,7 +227,9 @@ class Table(Pace):
         """``peer`` takes its seat back (its token matched): the bot stands down."""
         old = seat.peer
         if old is not None and old is not peer:
-            self._send(seat, msg.closed(CloseReason.REPLACED, "signed in elsewhere"))
+            # Straight to the old connection, not after the journal's pending write: the
+            # server closes it (4002) at once, and this must reach it first.
+            old.post(encode(msg.closed(CloseReason.REPLACED, "signed in elsewhere")))
         self._attach(seat, peer)
         if seat.kind == "human" and self.driver is not None:
             self.driver.restore(seat.index)

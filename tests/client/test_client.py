@@ -329,3 +329,40 @@ def test_the_host_who_starts_a_rematch_is_not_told_to_wait_for_themselves() -> N
         session.rematch()
         assert session.news().waiting_host == told
         assert not session.hand_over
+
+
+def test_after_a_reset_at_the_position_it_answered_the_session_sends_its_move_again() -> None:
+    """docs/network-protocol.md, "After a reset": the move's process died with it, so the
+    session sends it again (the player sees nothing); the ``stale`` answer to a move sent
+    again that did arrive is not shown; a reset at a later position sends nothing."""
+    client = NetClient("ws://127.0.0.1:9", "Anna", reconnect=False)  # never started
+    client.table, client.seat = "ABCDEF", 0
+    sent: list[tuple[Any, int | None]] = []
+    client.act = lambda action, moves=None: sent.append((action, moves))  # type: ignore[method-assign]
+    state = GameState.new(Rules.preset("classic2"), random.Random(4))
+    moves = 0
+    if state.current_player != 0:
+        state.apply(state.legal_actions()[0])  # Anna (seat 0) to play
+        moves = 1
+
+    def update(reset: bool, at: GameState, count: int) -> dict[str, Any]:
+        return {
+            "type": "update", "view": view(at, 0).to_json(), "deal": 1, "hand": 1,
+            "moves": count, "events": [], "standing": [0, 0], "phase": "playing",
+            "reset": reset,
+        }  # fmt: skip
+
+    session = RemoteSession(client, [update(False, state, moves)])
+    action = session.legal_actions()[1]
+    assert session.submit(action) and sent == [(action, moves)]
+    client.incoming.put(update(True, state, moves))  # the new owner: the same position
+    session.advance(0.016, idle=True)
+    assert sent == [(action, moves), (action, moves)]
+    assert session.legal_actions() == []  # the move is on its way again
+    client.incoming.put({"type": "error", "code": "stale", "message": "old", "ref": "act"})
+    session.advance(0.016, idle=True)
+    assert session.take_errors() == []  # the first one did arrive: not the player's concern
+    state.apply(action)
+    client.incoming.put(update(True, state, moves + 1))  # played: a later position
+    session.advance(0.016, idle=True)
+    assert len(sent) == 2

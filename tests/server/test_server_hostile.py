@@ -7,6 +7,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -59,25 +60,37 @@ def test_a_lone_surrogate_is_answered_bad_message_and_the_connection_stays(
 # ---------------------------------------------------------------------------- replaced
 
 
+@pytest.mark.parametrize("where", ["memory", "redis", "redis-across"])
 def test_a_second_connection_resuming_a_seat_tells_the_first_replaced_before_closing_it(
-    make_server: Callable[..., ServerThread],
+    make_server: Callable[..., ServerThread], request: pytest.FixtureRequest, where: str
 ) -> None:
-    server = make_server()
-    with raw(server.url) as first, raw(server.url) as second:
-        hello(first, "Anna")
-        joined = create(first)
-        hello(second, "Anna")
-        second.send(
-            json.dumps({"type": "resume", "code": joined["table"], "token": joined["token"]})
-        )
-        assert replies(second, lambda m: m["type"] == "joined")["seat"] == joined["seat"]
-        told = replies(first, lambda m: m["type"] == "closed")
-        assert told["reason"] == "replaced" and told["message"]
-        with pytest.raises(ConnectionClosed) as info:
-            while True:
-                first.recv(timeout=10)
-        assert info.value.rcvd is not None
-        assert info.value.rcvd.code == 4002 and "replaced" in info.value.rcvd.reason
+    """In memory, on Redis, and on Redis with the first connection held by another process
+    than the table's (its frames cross Redis): ``closed`` (``replaced``), then code 4002."""
+    if where == "memory":
+        server = other = make_server()
+    else:
+        url = request.getfixturevalue("redis_server").url
+        server = make_server(redis=url)
+        other = make_server(redis=url) if where == "redis-across" else server
+    for _ in range(3):
+        with raw(server.url) as first, raw(other.url) as second:
+            hello(first, "Anna")
+            joined = create(first)
+            hello(second, "Anna")
+            second.send(
+                json.dumps({"type": "resume", "code": joined["table"], "token": joined["token"]})
+            )
+            assert replies(second, lambda m: m["type"] == "joined")["seat"] == joined["seat"]
+            seen: list[dict[str, Any]] = []
+            with pytest.raises(ConnectionClosed) as info:
+                while True:
+                    seen.append(json.loads(first.recv(timeout=10)))
+            told = [m for m in seen if m["type"] == "closed"]
+            assert told and told[-1] is seen[-1], seen
+            assert told[-1]["reason"] == "replaced" and told[-1]["message"]
+            assert info.value.rcvd is not None
+            assert info.value.rcvd.code == 4002 and "replaced" in info.value.rcvd.reason
+            second.send(json.dumps({"type": "leave"}))
 
 
 # ---------------------------------------------------------------------------- caps
@@ -223,6 +236,44 @@ def test_computer_moves_take_turns_between_addresses_so_one_cannot_starve_anothe
     # One crowd move was running; the neighbour's comes next, not after the other eleven.
     assert finished.index("neighbour") == 1
     assert sorted(finished) == sorted(["neighbour", *(f"crowd {i}" for i in range(12))])
+
+
+def test_behind_one_address_a_table_that_used_the_pool_least_goes_before_busy_tables() -> None:
+    """Issue 46, finding 5: thirty tables of computers playing flat out from one address (a
+    family, an office behind one NAT) and a neighbour's table behind the same address,
+    whose computer thinks only after its person has moved: the neighbour's move waits for
+    the one running, not for the thirty queued before it. (Ordering, not timing.)"""
+    started: list[str] = []
+    gate = threading.Event()
+
+    def work(name: str, hold: bool = False) -> str:
+        started.append(name)
+        if hold:
+            gate.wait(10)
+        else:
+            time.sleep(0.002)
+        return name
+
+    async def scenario() -> None:
+        pool = FairPool(concurrent.futures.ThreadPoolExecutor(max_workers=1), slots=1)
+        try:
+            busy = [f"busy {i}" for i in range(30)]
+            for _ in range(3):  # they have been playing for a while
+                await asyncio.gather(*(pool.run("nat", work, t, table=t) for t in busy))
+            await asyncio.gather(pool.run("nat", work, "neighbour", table="neighbour"))
+            assert pool.used("neighbour") < min(pool.used(t) for t in busy)
+            started.clear()
+            running = pool.run("nat", work, "busy 0", True, table="busy 0")
+            queued = [pool.run("nat", work, t, table=t) for t in busy]
+            neighbour = pool.run("nat", work, "neighbour", table="neighbour")
+            gate.set()
+            await asyncio.gather(running, neighbour, *queued)
+        finally:
+            pool.shutdown()
+
+    asyncio.run(scenario())
+    assert started[:2] == ["busy 0", "neighbour"], started[:5]
+    assert sorted(started[2:]) == sorted(f"busy {i}" for i in range(30))
 
 
 def test_the_fair_pool_passes_errors_on_and_refuses_work_once_shut_down() -> None:

@@ -20,7 +20,7 @@ import redis
 from redishelp import HAProxy, RedisServer, free_port
 
 from briscola.engine import replay
-from tools.load import code_start
+from tools.haproxy import code_start
 
 TABLES = 200
 
@@ -47,7 +47,7 @@ class Cluster:
             assert proc.stdout is not None
             assert proc.stdout.readline().startswith("listening on ")
             self.procs.append(proc)
-        self.proxy = HAProxy(folder, self.ports).start()
+        self.proxy = HAProxy(folder, self.ports, per_address=1000, rate=2000).start()
 
     def stop(self) -> None:
         self.proxy.stop()

@@ -12,7 +12,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import Any
 
 import pytest
 import redis
-from redishelp import RedisServer
+from redishelp import RedisServer, server_process
 from serverhelp import chooser, hello, player, raw, replies, seated_pair
 
 from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play_all
@@ -38,15 +37,8 @@ def owner(redis_server: RedisServer, tmp_path: Path) -> Iterator[tuple[subproces
     the URL it listens on. A grace period of a minute: a seat played by a computer in
     these tests is played because its person left, not because the grace ran out."""
     log = (tmp_path / "owner.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "briscola.server", "--port", "0", "--redis", redis_server.url,
-         "--lease", LEASE, "--grace", "60", "--log-level", "WARNING"],
-        stdout=subprocess.PIPE, stderr=log, text=True,
-    )  # fmt: skip
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert line.startswith("listening on "), line
-    yield proc, line.split()[-1]
+    proc, url = server_process(redis_server.url, log, LEASE)
+    yield proc, url
     if proc.poll() is None:
         os.kill(proc.pid, signal.SIGCONT)
         proc.kill()
