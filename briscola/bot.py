@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from briscola.ai import BOT_NAMES, Bot
 from briscola.ai.protocol import serve
 from briscola.ai.signals import choose_signal
-from briscola.arena.rulebot import ARENA_BOTS, make_arena_bot
+from briscola.ai.sparring import ARENA_BOTS, make_arena_bot
 from briscola.cliargs import whole_number
 
 __all__ = ["main"]

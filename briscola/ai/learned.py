@@ -273,13 +273,17 @@ class Network:
         return x[0]
 
     @classmethod
-    def from_json(cls, data: Any) -> Network:
-        """Parse the weights' file; a clear :class:`ValueError` for anything malformed."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"not a {FORMAT} file")
-        if tuple(data.get("features", ())) != FEATURES:
+    def from_json(
+        cls, data: Any, fmt: str = FORMAT, features: tuple[str, ...] = FEATURES
+    ) -> Network:
+        """Parse the weights' file; a clear :class:`ValueError` for anything malformed.
+        ``fmt`` and ``features``: another network of this shape (the sparring pool's policy,
+        :mod:`briscola.ai.policy`)."""
+        if not isinstance(data, dict) or data.get("format") != fmt:
+            raise ValueError(f"not a {fmt} file")
+        if tuple(data.get("features", ())) != features:
             raise ValueError("its features are not this version's")
-        width = len(FEATURES)
+        width = len(features)
         mean = _floats(data.get("mean"), width, "mean")
         scale = _floats(data.get("scale"), width, "scale")
         if any(s <= 0 for s in scale):
