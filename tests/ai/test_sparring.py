@@ -157,6 +157,10 @@ def test_training_writes_weights_the_game_plays_as_trained(tmp_path: Path) -> No
     assert [net.value(r) for r in features] == pytest.approx(list(expected))
     bot = PolicyBot(weights=str(out))
     assert bot.choose(view(state, 0)) == plays[int(np.argmax(expected))]
+    for wrong in (["--games", "0"], ["--hidden", "x"], ["--preset", "briscolone2"]):
+        with pytest.raises(SystemExit) as stop:
+            ppo.main(["--out", str(out), *wrong])
+        assert stop.value.code == 2
 
 
 def test_the_pool_reports_every_score_and_the_worst(tmp_path: Path) -> None:

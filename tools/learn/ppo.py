@@ -199,24 +199,25 @@ def greedy_against_rules(task: tuple[Params, str, int, int]) -> list[float]:
 
 
 class Adam:
+    """Adam over every array of ``params`` (weights and biases alike), in place."""
+
     def __init__(self, params: Params, lr: float) -> None:
         self.lr = lr
-        self.m = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
-        self.v = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
+        arrays = [a for layer in params for a in layer]
+        self.m = [np.zeros_like(a) for a in arrays]
+        self.v = [np.zeros_like(a) for a in arrays]
         self.step = 0
 
     def apply(self, params: Params, grads: Params) -> None:
         self.step += 1
         c1 = 1 - 0.9**self.step
         c2 = 1 - 0.999**self.step
-        for k, ((w, b), (gw, gb)) in enumerate(zip(params, grads, strict=True)):
-            for p, g, m, v in (
-                (w, gw, *(x[0] for x in (self.m[k], self.v[k]))),
-                (b, gb, *(x[1] for x in (self.m[k], self.v[k]))),
-            ):
-                m[...] = 0.9 * m + 0.1 * g
-                v[...] = 0.999 * v + 0.001 * g * g
-                p -= self.lr * (m / c1) / (np.sqrt(v / c2) + 1e-8)
+        arrays = [a for layer in params for a in layer]
+        slopes = [g for layer in grads for g in layer]
+        for p, g, m, v in zip(arrays, slopes, self.m, self.v, strict=True):
+            m[...] = 0.9 * m + 0.1 * g
+            v[...] = 0.999 * v + 0.001 * g * g
+            p -= self.lr * (m / c1) / (np.sqrt(v / c2) + 1e-8)
 
 
 def update(
@@ -298,7 +299,15 @@ def main(argv: list[str] | None = None) -> int:
     rules = Rules.preset(args.preset)
     if rules.chiamata or rules.follow_suit or len(rules.sides) != 2:
         parser.error("ppo trains two-sided tables without follow-suit (classic2, teams4, ...)")
-    hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    try:
+        hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    except ValueError:
+        parser.error(f"--hidden: expected sizes such as 32,32, not {args.hidden!r}")
+    counts = (args.jobs, args.games, args.iterations, args.epochs, args.eval_every, args.eval_games)
+    if not hidden or min(hidden) < 1 or min(counts) < 1:
+        parser.error(
+            "hidden sizes, --jobs, --games, --iterations, --epochs and --eval-* must be positive"
+        )
     rng = np.random.default_rng(args.seed)
     policy = init([WIDTH, *hidden, 1], rng, last_scale=0.01)
     value = init([WIDTH, *hidden, 1], rng)
@@ -321,11 +330,11 @@ def main(argv: list[str] | None = None) -> int:
                 for j in range(args.jobs)
             ]
             parts = pool.map(play_games, tasks)
-            batch = tuple(np.concatenate([p[i] for p in parts]) for i in range(5))
+            x, mask, act, logp, ret = (np.concatenate([p[i] for p in parts]) for i in range(5))
             games += per * args.jobs
-            stats = update(policy, value, opt, batch, rng, args.epochs, args.clip, args.entropy)  # type: ignore[arg-type]
-            done = it % args.eval_every == 0
-            if done:
+            batch = (x, mask, act, logp, ret)
+            stats = update(policy, value, opt, batch, rng, args.epochs, args.clip, args.entropy)
+            if it % args.eval_every == 0:
                 per_eval = -(-args.eval_games // args.jobs)
                 scores = [
                     s
