@@ -24,14 +24,12 @@ card.
 
 from __future__ import annotations
 
-import json
-import logging
 import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from briscola.ai.learned import Network, configuration, covers
+from briscola.ai.learned import Network, configuration, covers, first_covering, load_network
 from briscola.ai.medium import medium_action
 from briscola.engine import Action, Play, PlayerView, Rules
 from briscola.engine.sim import BEATS, POINTS, STRENGTH3_INT, STRENGTH_INT, SUIT, taker
@@ -48,8 +46,6 @@ __all__ = [
     "rows",
     "view_rows",
 ]
-
-log = logging.getLogger(__name__)
 
 #: The inputs per legal card, in order (see the module docstring).
 FEATURES: Final = (
@@ -208,26 +204,15 @@ def view_rows(seen: PlayerView) -> tuple[list[Play], list[list[float]]]:
     return plays, features
 
 
-def load(path: Path) -> Network | None:
-    """The policy in ``path``, or None (logged with the reason)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return Network.from_json(data, FORMAT, FEATURES)
-    except FileNotFoundError:
-        log.warning("ppo policy: %s is missing; it plays medium's rules", path)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        log.warning("ppo policy: %s is damaged (%s); it plays medium's rules", path, exc)
-    return None
-
-
 _CACHE: dict[Path, Network | None] = {}
 
 
 def policy_network(path: Path | None = None) -> Network | None:
-    """The bundled policy (or the one in ``path``), read once per process."""
+    """The bundled two-player policy (or the one in ``path``), read once per process."""
     where = path if path is not None else asset_path(*WEIGHTS)
     if where not in _CACHE:
-        _CACHE[where] = load(where)
+        what = "ppo policy: %s is %s; it plays medium's rules"
+        _CACHE[where] = load_network(where, FORMAT, FEATURES, what)
     return _CACHE[where]
 
 
@@ -238,8 +223,7 @@ def policy_for(rules: Rules) -> Network | None:
     """The bundled policy that covers ``rules`` (None: none was trained for that table)."""
     key = tuple(configuration(rules).values())
     if key not in _FOR:
-        nets = (policy_network(asset_path("ai", name)) for name in POLICIES)
-        _FOR[key] = next((n for n in nets if n is not None and covers(n, rules)), None)
+        _FOR[key] = first_covering(POLICIES, rules, policy_network)
     return _FOR[key]
 
 

@@ -135,7 +135,7 @@ def test_a_damaged_policy_file_is_logged_and_medium_plays(
 ) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "briscola-policy/1", "features": []}')
-    with caplog.at_level(logging.WARNING, logger="briscola.ai.policy"):
+    with caplog.at_level(logging.WARNING, logger="briscola.ai.learned"):
         bot = PolicyBot(weights=str(bad))
     assert bot.net is None and "damaged" in caplog.text
     state = _first_to_follow()
