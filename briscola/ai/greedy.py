@@ -49,9 +49,11 @@ class GreedyBot:
         on_table = sum(card.points for card in table)
 
         def gain(card: Card) -> int:
+            if ours:  # the table's points are the side's already: load
+                return card.points
             if trick_winner([*table, card], view.trump, strength) == len(table):
                 return on_table + card.points
-            return card.points if ours else -card.points
+            return -card.points
 
         best = max(gain(a.card) for a in plays)
         return min((a for a in plays if gain(a.card) == best), key=lambda a: cost(a.card))

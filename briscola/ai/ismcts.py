@@ -7,7 +7,8 @@ deals the hidden cards at random consistently with the view (:func:`~briscola.en
 with availability counts (a move is judged against the iterations in which it could have
 been played), adds one node, plays the rest of the hand at random and credits every node on
 the way with the hand's result for the side that made its move (1 a win, 1/2 a draw, 0 a
-loss, plus 0.002 a point of margin; with three or more sides, against the best other side).
+loss, plus 0.002 a point of margin; with three or more sides, against the best other side;
+in Chiamata too it plays for 61, not for the bid).
 The card played most at the root is chosen.
 
 Unlike the hard search it does not search each sample as if its cards were known (no

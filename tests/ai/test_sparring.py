@@ -71,6 +71,18 @@ def test_greedy_takes_the_most_points_now_and_leads_its_cheapest_card() -> None:
     assert bot.choose(view(lead, 1)) == Play(cards_from_codes("7D")[0])
 
 
+def test_greedy_loads_points_on_its_partners_trick_without_taking_it() -> None:
+    """teams4, swords trump: seat 1 leads the Four of coins, the partner (seat 2) takes it
+    with the Ace, seat 3 follows; seat 0 loads its Three rather than trump its partner."""
+    rules = Rules.preset("teams4")
+    hands = {0: "3C 6B 7S", 1: "4D KB JB", 2: "AD QB 4B", 3: "5D 6D 2B"}
+    state = stacked(rules, hands, dealer=0, briscola="2S")
+    for code in ("4D", "AD", "5D"):
+        state.apply(Play(cards_from_codes(code)[0]))
+    assert state.current_player == 0
+    assert make_arena_bot("greedy").choose(view(state, 0)) == Play(cards_from_codes("3C")[0])
+
+
 def test_ismcts_trumps_an_ace_and_is_reproducible() -> None:
     state = _first_to_follow()
     for seed in (1, 2):
