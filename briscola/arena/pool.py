@@ -57,23 +57,32 @@ def format_pool(result: dict[str, Any]) -> str:
     """Each pairing's table, then one line per opponent and the worst."""
     lines = [format_table(p["summary"]) + "\n" for p in result["pairings"]]
     chiamata = result["pairings"][0]["summary"]["rules"]["chiamata"]
-    what = "match pts/hand" if chiamata else "score"
-    width = max(len(p["opponent"]) for p in result["pairings"])
+    fmt = "{:+.3f}" if chiamata else "{:.3f}"
+    rows = [["against", "match pts/hand" if chiamata else "score", "95% CI", "margin", "cpu p95"]]
+    for p in result["pairings"]:
+        lo, hi = p["ci95"]
+        first = p["summary"]["bots"][0]
+        rows.append(
+            [
+                p["opponent"],
+                fmt.format(p["score"]),
+                f"[{fmt.format(lo)}, {fmt.format(hi)}]",
+                f"{first['margin']:+.1f}",
+                "-" if first["cpu_ms_p95"] is None else f"{first['cpu_ms_p95']:.1f}",
+            ]
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines.append(
         f"pool: {result['bot']} in {result['preset']},"
         f" {result['deals']} deals, seed {result['seed']}"
     )
-    lines.append(f"{'against'.ljust(width)}  {what}  95% CI            margin  cpu p95")
-    for p in result["pairings"]:
-        lo, hi = p["ci95"]
-        first = p["summary"]["bots"][0]
-        cpu = "-" if first["cpu_ms_p95"] is None else f"{first['cpu_ms_p95']:.1f}"
-        lines.append(
-            f"{p['opponent'].ljust(width)}  {p['score']:.3f}  [{lo:.3f}, {hi:.3f}]"
-            f"  {first['margin']:+6.1f}  {cpu:>7}"
-        )
+    for row in rows:
+        cells = [c.ljust(widths[i]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
     w = result["worst"]
+    lo, hi = w["ci95"]
     lines.append(
-        f"worst: {w['score']:.3f} [{w['ci95'][0]:.3f}, {w['ci95'][1]:.3f}] against {w['opponent']}"
+        f"worst: {fmt.format(w['score'])} [{fmt.format(lo)}, {fmt.format(hi)}]"
+        f" against {w['opponent']}"
     )
     return "\n".join(lines)

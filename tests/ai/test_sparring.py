@@ -175,7 +175,9 @@ def test_training_writes_weights_the_game_plays_as_trained(tmp_path: Path) -> No
         assert stop.value.code == 2
 
 
-def test_the_pool_reports_every_score_and_the_worst(tmp_path: Path) -> None:
+def test_the_pool_reports_every_score_and_the_worst(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     figures = arena_figures(
         tmp_path, "--pool", "greedy,rules", "--bots", "medium", "--deals", "6", "--seed", "2"
     )
@@ -185,3 +187,5 @@ def test_the_pool_reports_every_score_and_the_worst(tmp_path: Path) -> None:
     for p in figures["pairings"]:
         assert p["summary"]["deals"] == 6 and p["summary"]["bots"][0]["spec"] == "medium"
         assert p["ci95"][0] <= p["score"] <= p["ci95"][1]
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith(f"worst: {worst['score']:.3f} [") and last.endswith(worst["opponent"])
