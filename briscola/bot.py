@@ -1,6 +1,6 @@
 """A bot program over the bot protocol (``docs/bot-protocol.md``):
 
-    python -m briscola.bot --level hard      # random, easy, medium, pimc, hard, rules
+    python -m briscola.bot --level hard      # a level, or rules, greedy, ismcts, ppo
 
 It reads one JSON request per line on stdin and answers each with one JSON line on stdout
 (``act`` requests with an action such as ``{"play": "3S"}``), until ``{"cmd": "quit"}`` or
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from briscola.ai import BOT_NAMES, Bot
 from briscola.ai.protocol import serve
 from briscola.ai.signals import choose_signal
-from briscola.arena.rulebot import ARENA_BOTS, make_arena_bot
+from briscola.ai.sparring import ARENA_BOTS, make_arena_bot
 from briscola.cliargs import whole_number
 
 __all__ = ["main"]
@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--level",
         default="medium",
         choices=(*BOT_NAMES, *ARENA_BOTS),
-        help="which bot (rules: the arena's independent rule player)",
+        help="which bot (rules, greedy, ismcts, ppo: the arena's sparring pool)",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     parser.add_argument(
@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def make(time_limit: float | None) -> Bot:
         opts: dict[str, object] = {}
-        if args.budget is not None and level in ("hard", "pimc"):
+        if args.budget is not None and level in ("hard", "pimc", "ismcts"):
             opts["budget"] = args.budget
         return make_arena_bot(level, rng, time_limit=time_limit, **opts)
 

@@ -47,7 +47,7 @@ import json
 import logging
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -69,6 +69,7 @@ __all__ = [
     "card_features",
     "configuration",
     "covers",
+    "first_covering",
     "learned_action",
     "load_network",
     "network",
@@ -273,13 +274,17 @@ class Network:
         return x[0]
 
     @classmethod
-    def from_json(cls, data: Any) -> Network:
-        """Parse the weights' file; a clear :class:`ValueError` for anything malformed."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"not a {FORMAT} file")
-        if tuple(data.get("features", ())) != FEATURES:
+    def from_json(
+        cls, data: Any, fmt: str = FORMAT, features: tuple[str, ...] = FEATURES
+    ) -> Network:
+        """Parse the weights' file; a clear :class:`ValueError` for anything malformed.
+        ``fmt`` and ``features``: another network of this shape (the sparring pool's policy,
+        :mod:`briscola.ai.policy`)."""
+        if not isinstance(data, dict) or data.get("format") != fmt:
+            raise ValueError(f"not a {fmt} file")
+        if tuple(data.get("features", ())) != features:
             raise ValueError("its features are not this version's")
-        width = len(FEATURES)
+        width = len(features)
         mean = _floats(data.get("mean"), width, "mean")
         scale = _floats(data.get("scale"), width, "scale")
         if any(s <= 0 for s in scale):
@@ -324,16 +329,21 @@ def _floats(values: Any, width: int, what: str) -> tuple[float, ...]:
     return tuple(out)
 
 
-def load_network(path: Path) -> Network | None:
-    """The network in ``path``, or None (logged with the reason) when it is missing or
-    damaged."""
+def load_network(
+    path: Path,
+    fmt: str = FORMAT,
+    features: tuple[str, ...] = FEATURES,
+    what: str = "learned evaluation: %s is %s; medium plays by its rules",
+) -> Network | None:
+    """The network in ``path``, or None (logged with the reason, by ``what``) when it is
+    missing or damaged. ``fmt``, ``features``: another network of this shape."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return Network.from_json(data)
+        return Network.from_json(data, fmt, features)
     except FileNotFoundError:
-        log.warning("learned evaluation: %s is missing; medium plays by its rules", path)
+        log.warning(what, path, "missing")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        log.warning("learned evaluation: %s is damaged (%s); medium plays by its rules", path, exc)
+        log.warning(what, path, f"damaged ({exc})")
     return None
 
 
@@ -348,6 +358,15 @@ def network(path: Path | None = None) -> Network | None:
     return _CACHE[where]
 
 
+def first_covering(
+    names: Sequence[str], rules: Rules, read: Callable[[Path], Network | None]
+) -> Network | None:
+    """The first of the bundled files ``names`` (under ``assets/ai/``, read by ``read``)
+    whose network covers ``rules``."""
+    nets = (read(asset_path("ai", name)) for name in names)
+    return next((n for n in nets if n is not None and covers(n, rules)), None)
+
+
 _FOR: dict[tuple[Any, ...], Network | None] = {}
 
 
@@ -356,8 +375,7 @@ def network_for(rules: Rules) -> Network | None:
     looked up once per configuration (finding the assets costs some 30 µs a file)."""
     key = tuple(configuration(rules).values())
     if key not in _FOR:
-        nets = (network(asset_path("ai", name)) for name in NETWORKS)
-        _FOR[key] = next((n for n in nets if n is not None and covers(n, rules)), None)
+        _FOR[key] = first_covering(NETWORKS, rules, network)
     return _FOR[key]
 
 

@@ -4,6 +4,7 @@ with status 2 before any game is played."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -13,8 +14,10 @@ from typing import Any
 
 from briscola.ai import BOT_NAMES
 from briscola.ai.protocol import MAX_TIME_LIMIT_MS
+from briscola.ai.sparring import ARENA_BOTS, POOL
 from briscola.arena.figures import format_table, summarize
 from briscola.arena.play import DealResult, iter_deals
+from briscola.arena.pool import format_pool, run_pool
 from briscola.arena.spec import ArenaConfig, BotSpec, entry_count, parse_rules_opts, seatings
 from briscola.cliargs import positive_number, whole_number
 from briscola.engine import PRESET_DESCRIPTIONS, PRESETS, Rules
@@ -53,7 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
             " intervals, point margins and time per move."
         ),
         epilog=(
-            "Bots: " + ", ".join(BOT_NAMES) + "; options as name:key=value:key=value (for"
+            "Bots: "
+            + ", ".join((*BOT_NAMES, *ARENA_BOTS))
+            + "; options as name:key=value:key=value (for"
             " example hard:budget=200); cmd:COMMAND runs an external program over the bot"
             " protocol (docs/bot-protocol.md). Rule options: --rules-opts swap=1,"
             "three_as_three=1,partners_see=start or the flags below."
@@ -73,6 +78,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="SPEC",
         help="add one bot (repeatable; use for cmd: lines that contain commas)",
+    )
+    parser.add_argument(
+        "--pool",
+        nargs="?",
+        const=",".join(POOL),
+        metavar="BOTS",
+        help="play the one bot of --bots (default hard) against each player of the sparring"
+        " pool (" + ", ".join(POOL) + "; or the comma-separated BOTS) and report each score"
+        " and the worst",
     )
     parser.add_argument("--deals", type=whole_number(1), default=100, help="deals (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
@@ -130,10 +144,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         texts = [t for t in (args.bots or "").split(",") if t.strip()]
         texts += args.bot or []
         if not texts:
-            texts = ["medium", "random"]
+            texts = ["hard"] if args.pool else ["medium", "random"]
         specs = tuple(BotSpec.parse(t) for t in texts)
         if not specs:
             raise ValueError("no bots given")
+        pool: tuple[BotSpec, ...] = ()
+        if args.pool is not None:
+            if len(specs) != 1:
+                raise ValueError("--pool plays one bot (--bots NAME) against the pool")
+            if args.records:
+                raise ValueError("--pool writes no records")
+            pool = tuple(BotSpec.parse(t) for t in args.pool.split(",") if t.strip())
+            if not pool:
+                raise ValueError("--pool: no bots given")
+            specs = (specs[0], pool[0])
         k = entry_count(rules, len(specs))
         seatings(rules, k)
     except ValueError as exc:
@@ -153,24 +177,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_forfeits=args.max_forfeits,
         bot_timeout=args.bot_timeout,
     )
+    command = "python -m briscola.arena " + " ".join(sys.argv[1:] if argv is None else argv)
+    if pool:
+        result = run_pool(
+            dataclasses.replace(config, specs=specs[:1]), pool, run_arena, not args.quiet
+        )
+        result["command"] = command
+        print(format_pool(result))
+        return _finish(result, args.json, None, [])
     summary, records = run_arena(config, progress=not args.quiet)
-    summary["command"] = "python -m briscola.arena " + " ".join(
-        sys.argv[1:] if argv is None else argv
-    )
+    summary["command"] = command
     print(format_table(summary))
+    return _finish(summary, args.json, args.records, records)
+
+
+def _finish(
+    summary: dict[str, Any], json_path: str | None, records_path: str | None, records: list[Any]
+) -> int:
+    """Write the figures (and records) asked for; 1 when that failed or the arena stopped."""
     try:
-        if args.json:
-            with open(args.json, "w", encoding="utf-8") as out:
+        if json_path:
+            with open(json_path, "w", encoding="utf-8") as out:
                 json.dump(summary, out, indent=2)
                 out.write("\n")
-        if args.records:
+        if records_path:
             from briscola.engine import write_records
 
-            write_records(args.records, records)
+            write_records(records_path, records)
     except OSError as exc:
         print(f"arena: could not write the results: {exc}", file=sys.stderr)
         return 1
-    if "stopped" in summary:
+    if summary.get("stopped"):
         print(f"arena: stopped: {summary['stopped']}", file=sys.stderr)
         return 1
     return 0

@@ -12,7 +12,7 @@ from typing import Any
 
 from briscola.ai import BOT_NAMES, Bot
 from briscola.ai.protocol import ProgramBot
-from briscola.arena.rulebot import ARENA_BOTS, make_arena_bot
+from briscola.ai.sparring import ARENA_BOTS, make_arena_bot
 from briscola.engine import GameState, Rules, view
 
 # ---------------------------------------------------------------------------- configuration

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from enginehelp import CONFIGS, IDS, arena_figures, stacked
 
+from briscola.ai.rulebot import AuctionSwap, RuleBot, auction_estimate
 from briscola.ai.search import HardBot
 from briscola.ai.search.core import SearchRules
 from briscola.ai.search.inference import History
+from briscola.ai.sparring import make_arena_bot
 from briscola.arena import BotSpec
-from briscola.arena.rulebot import AuctionSwap, RuleBot, auction_estimate, make_arena_bot
 from briscola.engine import (
     PASS,
     Action,

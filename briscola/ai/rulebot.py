@@ -1,5 +1,5 @@
 """``rules``: an independent rule-based player, the arena's yardstick for team and Chiamata
-play (and any other preset).
+play (and any other preset), one of its sparring pool (:mod:`briscola.ai.sparring`).
 
 It is written from the rules reference (``RULES.md``) and common table advice, sharing no
 code or weights with the game's own levels (``briscola.ai``): its card counting, its sense of
@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
-from briscola.ai import Bot, make_bot
+from briscola.ai.base import Bot
 from briscola.ai.bidding import choose_bid as medium_bid
 from briscola.ai.bidding import choose_call as medium_call
 from briscola.engine import (
@@ -51,10 +51,8 @@ from briscola.engine import (
     trick_winner,
 )
 
-__all__ = ["ARENA_BOTS", "AuctionSwap", "RuleBot", "auction_estimate", "make_arena_bot"]
+__all__ = ["BIDDERS", "AuctionSwap", "RuleBot", "auction_estimate", "choose_bid", "choose_call"]
 
-#: Bots the arena (and ``python -m briscola.bot``) offer beyond the game's levels.
-ARENA_BOTS: Final = ("rules",)
 #: The auctions a bot's ``bidder`` option may name.
 BIDDERS: Final = ("rules", "medium")
 
@@ -118,16 +116,6 @@ class AuctionSwap:
         if view.phase == "call" and view.legal:
             return choose_call(view) if self.bidder == "rules" else medium_call(view)
         return self.bot.choose(view)
-
-
-def make_arena_bot(name: str, rng: random.Random | None = None, **opts: Any) -> Bot:
-    """A game level (``briscola.ai.make_bot``) or ``rules``; the option ``bidder`` (rules or
-    medium) gives any of them that auction instead of its own."""
-    bidder = opts.pop("bidder", None)
-    bot: Bot = RuleBot(rng, **opts) if name == "rules" else make_bot(name, rng, **opts)
-    if bidder is not None:
-        return AuctionSwap(bot, str(bidder))
-    return bot
 
 
 # ---------------------------------------------------------------------------- auction
