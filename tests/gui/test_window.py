@@ -5,6 +5,7 @@ changes, the native Wayland driver preferred with a fall-back to X11, and the te
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -246,3 +247,20 @@ def test_the_frame_is_saved_whole_for_a_test(tmp_path: Path) -> None:
 def test_the_game_window_is_the_one_images_are_converted_for(app: App) -> None:
     assert window.window_surface() is app.window.surface
     assert isinstance(app.window, GameWindow)
+
+
+def test_the_macos_bundle_asks_for_the_retina_pixels() -> None:
+    """Without NSHighResolutionCapable macOS gives the high-DPI window a surface in points."""
+    spec = Path(__file__).resolve().parents[2] / "build.spec"
+    tree = ast.parse(spec.read_text(encoding="utf-8"))
+    plists = [
+        keyword.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "BUNDLE"
+        for keyword in node.keywords
+        if keyword.arg == "info_plist"
+    ]
+    assert len(plists) == 1 and isinstance(plists[0], ast.Dict)
+    keys = [ast.literal_eval(k) for k in plists[0].keys if k is not None]
+    values = dict(zip(keys, plists[0].values, strict=True))
+    assert ast.literal_eval(values["NSHighResolutionCapable"]) is True
