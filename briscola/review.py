@@ -35,8 +35,9 @@ def format_review(result: Review, style: str = "italian") -> str:
     lines.append(f"{'trick':>5}  {'played':6}  {'best':4}  {'loss':>5}  choices (expected points)")
     for move in result.moves:
         choices = "  ".join(f"{card.code} {points:.1f}" for card, points in move.values)
+        best = move.marked_best.code  # the card the verdict's "Best" speaks of
         lines.append(
-            f"{move.trick + 1:>5}  {move.played.code:6}  {move.best.code:4}  {move.loss:5.1f}  "
+            f"{move.trick + 1:>5}  {move.played.code:6}  {best:4}  {move.loss:5.1f}  "
             f"{choices or '-'}"
         )
         lines.append(f"{'':>5}  {move_text(move, style)}")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from briscola.server.load import haproxy_config
+from tools.load import haproxy_config
 
 __all__ = ["HAProxy", "RedisServer", "free_port", "need"]
 
@@ -100,7 +100,7 @@ class RedisServer:
 class HAProxy:
     """``haproxy`` on a free loopback port in front of ``backends`` (ports on 127.0.0.1),
     round robin, WebSocket connections kept open, the client's address passed on: the
-    configuration docs/server.md shows (``briscola.server.load.haproxy_config``)."""
+    configuration docs/server.md shows (``tools.load.haproxy_config``)."""
 
     def __init__(self, folder: Path, backends: list[int]) -> None:
         self.binary = need("haproxy")

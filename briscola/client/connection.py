@@ -2,8 +2,11 @@
 
 The window never waits on the network: :meth:`NetClient.submit` (and its helpers) only
 queue a message, and everything the server sends lands in :attr:`NetClient.incoming`, a
-thread-safe queue the GUI drains once a frame. Alongside the server's messages the queue
-carries ``{"type": "status", "status": ..., "detail": ...}`` when the connection changes
+thread-safe queue the GUI drains once a frame: each one a typed message of
+:mod:`briscola.protocol.messages`, read by its codec (a frame that is no message arrives as an
+``error`` with code ``malformed_from_server``; a message type this client does not know is
+left out, as the protocol asks). Alongside them the queue carries a :class:`StatusNote`
+(``{"type": "status", "status": ..., "detail": ...}``) when the connection changes
 (``connecting``, ``connected``, ``reconnecting``, ``closed``, ``failed``).
 
 A dropped connection is retried with exponential backoff and jitter; once the client holds
@@ -19,29 +22,37 @@ import queue
 import random
 import ssl
 import threading
-from collections.abc import Callable, Mapping
-from typing import Any, Final, Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final, Literal, TypedDict
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from briscola.engine import Action, Rules, Signal
-from briscola.protocol.wire import (
-    PROTOCOL,
-    ProtocolError,
-    check_name,
-    decode,
-    encode,
-    normalize_code,
-    table_url,
-)
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
+from briscola.protocol.wire import check_name, encode, normalize_code, table_url
 
-__all__ = ["ConnectionStatus", "NetClient"]
+__all__ = ["ConnectionStatus", "Incoming", "NetClient", "StatusNote"]
 
 ConnectionStatus = Literal["idle", "connecting", "connected", "reconnecting", "closed", "failed"]
 
-#: ``closed`` reasons after which the seat is gone.
-_SEAT_GONE: Final = frozenset({"host_left", "abandoned", "idle", "shutdown", "replaced"})
+
+class StatusNote(TypedDict):
+    """The connection changed (this client's own note, never on the wire)."""
+
+    type: Literal["status"]
+    status: ConnectionStatus
+    detail: str
+
+
+#: What :attr:`NetClient.incoming` holds: the server's messages and the client's notes.
+Incoming = msg.ServerMessage | StatusNote
+
+#: ``closed`` reasons after which the seat is gone (every reason: a closed table is over).
+_SEAT_GONE: Final = frozenset(CloseReason)
+#: Errors after which the seat is gone.
+_SEAT_LOST: Final = frozenset({ErrorCode.BAD_TOKEN, ErrorCode.MATCH_OVER})
 
 
 class NetClient:
@@ -84,7 +95,7 @@ class NetClient:
         self.ping_timeout = ping_timeout
         self.max_size = max_size
         #: Everything the server sent, plus ``status`` notes, in order.
-        self.incoming: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.incoming: queue.Queue[Incoming] = queue.Queue()
         self.status: ConnectionStatus = "idle"
         self.detail = ""
         #: The seat held (from ``joined``): table code, seat number and the token to resume.
@@ -151,7 +162,7 @@ class NetClient:
 
     # ------------------------------------------------------------------ sending
 
-    def submit(self, message: Mapping[str, Any]) -> None:
+    def submit(self, message: msg.ClientMessage) -> None:
         """Queue a message for the server (thread-safe, never blocks). Messages sent while
         the connection is down go out once it is back."""
         text = encode(message)
@@ -164,47 +175,38 @@ class NetClient:
             loop.call_soon_threadsafe(outbox.put_nowait, text)
 
     def create(
-        self, rules: Rules, seats: list[dict[str, Any]] | None = None, seat: int = 0
+        self, rules: Rules, seats: Sequence[Mapping[str, object]] | None = None, seat: int = 0
     ) -> None:
         """Open a table: ``seats`` such as ``[{"kind": "human"}, {"kind": "bot",
         "level": "hard"}]`` (all open to people when None); this player sits at ``seat``."""
-        message: dict[str, Any] = {"type": "create", "rules": rules.to_dict(), "seat": seat}
-        if seats is not None:
-            message["seats"] = seats
-        self.submit(message)
+        self.submit(msg.create(rules.to_dict(), seats, seat))
 
     def join(self, code: str, seat: int | None = None) -> None:
-        message: dict[str, Any] = {"type": "join", "code": code}
         if self.route is None:
             with contextlib.suppress(ProtocolError):  # the server answers a bad code
                 self.route = normalize_code(code)
-        if seat is not None:
-            message["seat"] = seat
-        self.submit(message)
+        self.submit(msg.join(code, seat))
 
     def ready(self, ready: bool = True) -> None:
-        self.submit({"type": "ready", "ready": ready})
+        self.submit(msg.ready(ready))
 
     def start_game(self, fill_bots: bool = False) -> None:
-        self.submit({"type": "start", "fill_bots": fill_bots})
+        self.submit(msg.start(fill_bots))
 
     def act(self, action: Action, moves: int | None = None) -> None:
         """Play ``action``; with ``moves`` (from the view's update) a stale move is refused."""
-        message: dict[str, Any] = {"type": "act", "action": action.to_json()}
-        if moves is not None:
-            message["moves"] = moves
-        self.submit(message)
+        self.submit(msg.act(action.to_json(), moves))
 
     def signal(self, signal: Signal) -> None:
         """Make a partner signal (not a move: no ``moves``; the server judges it)."""
-        self.submit({"type": "act", "action": signal.to_json()})
+        self.submit(msg.act(signal.to_json()))
 
     def next_hand(self) -> None:
-        self.submit({"type": "next"})
+        self.submit(msg.next_hand())
 
     def leave(self) -> None:
         """Give the seat up for good."""
-        self.submit({"type": "leave"})
+        self.submit(msg.leave())
         self.token = None
 
     # ------------------------------------------------------------------ the loop
@@ -212,7 +214,7 @@ class NetClient:
     def _note(self, status: ConnectionStatus, detail: str = "") -> None:
         self.status = status
         self.detail = detail
-        self.incoming.put({"type": "status", "status": status, "detail": detail})
+        self.incoming.put(StatusNote(type="status", status=status, detail=detail))
 
     async def _main(self, loop: asyncio.AbstractEventLoop) -> None:
         stop = asyncio.Event()
@@ -262,15 +264,16 @@ class NetClient:
             proxy=None,
         ) as ws:
             self._ws = ws
-            await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))
-            welcome = await asyncio.wait_for(ws.recv(), self.open_timeout)
-            message = _decode(welcome)
-            if message.get("type") != "welcome":
-                self.incoming.put(message)
-                self._note("failed", str(message.get("message", "refused by the server")))
+            await ws.send(encode(msg.hello(self.name)))
+            welcome = _decode(await asyncio.wait_for(ws.recv(), self.open_timeout))
+            if welcome is None or welcome["type"] != "welcome":
+                if welcome is not None:
+                    self.incoming.put(welcome)
+                said = welcome.get("message") if welcome and welcome["type"] == "error" else None
+                self._note("failed", said or "refused by the server")
                 return True
             if self.token is not None and self.table is not None:
-                await ws.send(encode({"type": "resume", "code": self.table, "token": self.token}))
+                await ws.send(encode(msg.resume(self.table, self.token)))
             self._connected_once = True
             self._note("connected")
             sender = asyncio.create_task(self._send_loop(ws, outbox))
@@ -318,18 +321,19 @@ class NetClient:
         gone = False
         async for text in ws:
             message = _decode(text)
-            kind = message.get("type")
-            if kind == "joined":
-                self.table = message.get("table")
-                self.seat = message.get("seat")
-                self.token = message.get("token")
-            elif kind == "closed" and message.get("reason") in _SEAT_GONE:
+            if message is None:
+                continue  # a message type of a newer server: ignored
+            if message["type"] == "joined":
+                self.table = message["table"]
+                self.seat = message["seat"]
+                self.token = message["token"]
+            elif message["type"] == "closed" and message["reason"] in _SEAT_GONE:
                 # A seat's table is gone for good: no reconnecting. A client at no table
                 # (told that the server stops) still tries again until a server is back.
                 gone = gone or self.token is not None
                 self.table = self.seat = self.token = None
-            elif kind == "left" or (
-                kind == "error" and message.get("code") in ("bad_token", "match_over")
+            elif message["type"] == "left" or (
+                message["type"] == "error" and message["code"] in _SEAT_LOST
             ):
                 self.table = self.seat = self.token = None
             self.incoming.put(message)
@@ -337,18 +341,16 @@ class NetClient:
 
     # ------------------------------------------------------------------ reading
 
-    def drain(self) -> list[dict[str, Any]]:
+    def drain(self) -> list[Incoming]:
         """Every message received so far (never waits)."""
-        out: list[dict[str, Any]] = []
+        out: list[Incoming] = []
         while True:
             try:
                 out.append(self.incoming.get_nowait())
             except queue.Empty:
                 return out
 
-    def wait_for(
-        self, want: Callable[[dict[str, Any]], bool], timeout: float = 10.0
-    ) -> dict[str, Any]:
+    def wait_for(self, want: Callable[[Incoming], bool], timeout: float = 10.0) -> Incoming:
         """Block until a message satisfies ``want`` (scripts and tests, not the GUI);
         messages before it are dropped. Raises ``TimeoutError``."""
         import time
@@ -366,11 +368,12 @@ class NetClient:
                 return message
 
 
-def _decode(text: str | bytes) -> dict[str, Any]:
+def _decode(text: str | bytes) -> msg.ServerMessage | None:
+    """A server's frame as its message; one that is none as an ``error`` reported here."""
     try:
-        return decode(text)
+        return msg.decode_server(text)
     except ProtocolError as exc:
-        return {"type": "error", "code": "malformed_from_server", "message": str(exc)}
+        return msg.error(ErrorCode.MALFORMED_FROM_SERVER, str(exc))
 
 
 def _describe(exc: BaseException) -> str:

@@ -3,7 +3,8 @@ script of moves), for tests, scripted games and smoke checks of a server.
 
 It keeps every frame it received (:attr:`HeadlessPlayer.frames`) and the latest view, and
 answers the server as a person would: it moves when the view says it is its turn and asks
-for the next hand once one is over.
+for the next hand once one is over. :func:`join_table` seats one by the same online flow as
+the game's join page (:class:`~briscola.client.flow.OnlineFlow`).
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from briscola.client.connection import NetClient
+from briscola.client.connection import Incoming, NetClient
+from briscola.client.flow import OnlineFlow, Problem
 from briscola.engine import Action, PlayerView, Rules
 from briscola.engine.view import view_from_json
+from briscola.protocol import messages as msg
 
-__all__ = ["HeadlessPlayer", "all_ready", "open_table", "play_all"]
+__all__ = ["HeadlessPlayer", "JoinFailed", "all_ready", "join_table", "open_table", "play_all"]
 
 Chooser = Callable[[PlayerView], Action]
 
@@ -32,42 +35,41 @@ class HeadlessPlayer:
         self.client = client
         self.choose = choose
         self.auto_next = auto_next
-        self.frames: list[dict[str, Any]] = []
+        self.frames: list[Incoming] = []
         self.view: PlayerView | None = None
         self.moves = -1
         self.hand = 0
         self.deal = 0
         self.phase = ""
-        self.table: dict[str, Any] | None = None
-        self.errors: list[dict[str, Any]] = []
-        self.closed: dict[str, Any] | None = None
+        self.table: msg.TableInfo | None = None
+        self.errors: list[msg.Error] = []
+        self.closed: msg.Closed | None = None
         self.match_over = False
         self.hands_seen: set[int] = set()
         self.acted = 0
         self._asked_next = -1
         self._acted_at: tuple[int, int] = (-1, -1)
 
-    def handle(self, message: dict[str, Any]) -> None:
+    def handle(self, message: Incoming) -> None:
         """Take in one message; move if it is this seat's turn."""
         self.frames.append(message)
-        kind = message.get("type")
-        if kind == "table":
+        if message["type"] == "table":
             self.table = message
-        elif kind == "error":
+        elif message["type"] == "error":
             self.errors.append(message)
-        elif kind == "closed":
+        elif message["type"] == "closed":
             self.closed = message
-        elif kind == "update":
+        elif message["type"] == "update":
             self._update(message)
 
-    def _update(self, message: dict[str, Any]) -> None:
+    def _update(self, message: msg.Update) -> None:
         self.view = view_from_json(message["view"])
-        self.moves = int(message["moves"])
-        self.hand = int(message["hand"])
-        self.deal = int(message["deal"])
-        self.phase = str(message["phase"])
+        self.moves = message["moves"]
+        self.hand = message["hand"]
+        self.deal = message["deal"]
+        self.phase = message["phase"]
         self.hands_seen.add(self.hand)
-        if message.get("reset"):
+        if message["reset"]:
             self._acted_at = (-1, -1)  # a move sent before the connection dropped may be lost
         if any(event.get("event") == "match_over" for event in message["events"]):
             self.match_over = True
@@ -91,7 +93,7 @@ class HeadlessPlayer:
             self.client.act(self.choose(seen), self.moves)
             self.acted += 1
 
-    def pump(self, timeout: float = 0.0) -> dict[str, Any] | None:
+    def pump(self, timeout: float = 0.0) -> Incoming | None:
         """Handle one message (waiting up to ``timeout`` seconds); None when none came."""
         try:
             message = (
@@ -116,14 +118,45 @@ class HeadlessPlayer:
                 )
             self.pump(min(left, 0.5))
 
-    def last(self, kind: str) -> dict[str, Any] | None:
+    def last(self, kind: str) -> Incoming | None:
         """The latest frame of ``kind``."""
-        found: dict[str, Any] | None = None
-        for frame in reversed(self.frames):
-            if frame.get("type") == kind:
-                found = frame
-                break
-        return found
+        return next((frame for frame in reversed(self.frames) if frame["type"] == kind), None)
+
+
+class JoinFailed(RuntimeError):
+    """The online flow did not seat the player; ``problem`` says why (its code)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(f"{problem.code}: {problem.detail}")
+        self.problem = problem
+
+
+def join_table(
+    url: str,
+    name: str,
+    code: str,
+    choose: Chooser | None = None,
+    timeout: float = 10.0,
+    client: Callable[..., NetClient] = NetClient,
+) -> HeadlessPlayer:
+    """A player seated at the table ``code`` of the server at ``url`` by the same online
+    flow as the game's join page (:class:`~briscola.client.flow.OnlineFlow`); raises
+    :class:`JoinFailed` with the flow's problem, or ``TimeoutError``."""
+    flow = OnlineFlow(name, client=client)
+    flow.join(url, code)
+    deadline = time.monotonic() + timeout
+    while flow.poll() == "joining":
+        if time.monotonic() > deadline:
+            flow.leave()
+            raise TimeoutError(f"{name}: not seated at {code} in {timeout:.0f} s")
+        time.sleep(0.02)
+    if flow.problem is not None and flow.stage in ("failed", "closed"):
+        raise JoinFailed(flow.problem)
+    seated, taken = flow.hand_over()
+    player = HeadlessPlayer(seated, choose)
+    for message in taken:
+        player.handle(message)
+    return player
 
 
 def open_table(
@@ -136,13 +169,14 @@ def open_table(
     host.client.create(rules, seats)
     host.run_until(lambda p: p.table is not None, timeout)
     assert host.table is not None
-    return str(host.table["table"])
+    return host.table["table"]
 
 
 def all_ready(host: HeadlessPlayer, timeout: float = 10.0) -> None:
     """Wait until the host sees every seat taken and ready."""
     host.run_until(
-        lambda p: p.table is not None and all(s["ready"] for s in p.table["seats"]), timeout
+        lambda p: p.table is not None and all(s.get("ready") for s in p.table["seats"]),
+        timeout,
     )
 
 

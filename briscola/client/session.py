@@ -48,7 +48,8 @@ from briscola.game.summary import HandSummary, summarize
 if TYPE_CHECKING:
     from briscola.game.session import TableSession
 
-from briscola.client.connection import ConnectionStatus, NetClient
+from briscola.client.connection import ConnectionStatus, Incoming, NetClient
+from briscola.protocol import messages as msg
 from briscola.protocol.wire import event_from_json
 
 __all__ = ["POLL", "RemoteSession"]
@@ -62,18 +63,18 @@ class RemoteSession:
     ``update`` (the game has started); ``backlog`` holds the messages the waiting room
     already took from ``client.incoming`` (they are handled first)."""
 
-    def __init__(self, client: NetClient, backlog: Iterable[dict[str, Any]] = ()) -> None:
+    def __init__(self, client: NetClient, backlog: Iterable[Incoming] = ()) -> None:
         if client.seat is None:
             raise ValueError("the client holds no seat yet (wait for the 'joined' message)")
         self.client = client
         self.seat: int = client.seat
-        self.table: dict[str, Any] | None = None
-        self.closed: dict[str, Any] | None = None
+        self.table: msg.TableInfo | None = None
+        self.closed: msg.Closed | None = None
         #: Error replies not yet read by the table (``take_errors()``).
-        self.errors: list[dict[str, Any]] = []
+        self.errors: list[msg.Error] = []
         #: Notices (e.g. ``timed_out``: a computer moved for this seat) not yet read.
-        self.notices: list[dict[str, Any]] = []
-        self._updates: deque[dict[str, Any]] = deque()
+        self.notices: list[msg.Notice] = []
+        self._updates: deque[msg.Update] = deque()
         self._view: PlayerView | None = None
         self._events: list[Event] = []
         self._hand = 0
@@ -106,25 +107,24 @@ class RemoteSession:
         for message in self.client.drain():
             self._take(message)
 
-    def _take(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "update":
+    def _take(self, message: Incoming) -> None:
+        if message["type"] == "update":
             self._updates.append(message)
-        elif kind == "table":
+        elif message["type"] == "table":
             self.table = message
-        elif kind == "error":
+        elif message["type"] == "error":
             self.errors.append(message)
             # A refused (or rate-limited) move was not played: the player may move again;
             # a second move for the same view is refused by the server as stale.
             self._pending = False
-        elif kind == "notice":
+        elif message["type"] == "notice":
             self.notices.append(message)
-        elif kind == "closed":
+        elif message["type"] == "closed":
             self.closed = message
 
-    def _apply(self, message: dict[str, Any]) -> None:
+    def _apply(self, message: msg.Update) -> None:
         seen = view_from_json(message["view"])
-        deal = int(message["deal"])
+        deal = message["deal"]
         events = [event_from_json(data) for data in message["events"]]
         if deal != self._deal:
             self._deal = deal
@@ -133,7 +133,7 @@ class RemoteSession:
             self._result = None
             self._record = {}
             self._asked = ""
-        elif message.get("reset") is True:
+        elif message["reset"]:
             # A reconnection resends the hand's events: only the unseen ones are new.
             events = events[self._hand_events :]
             if self._match_over is not None:
@@ -150,10 +150,10 @@ class RemoteSession:
         self._view = seen
         self._signals_by = message.get("signals_by")  # (an older server's: none)
         self._events.extend(events)
-        self._hand = int(message["hand"])
-        self._moves = int(message["moves"])
-        self._standing = [int(v) for v in message["standing"]]
-        self._phase = str(message["phase"])
+        self._hand = message["hand"]
+        self._moves = message["moves"]
+        self._standing = list(message["standing"])
+        self._phase = message["phase"]
         record = message.get("record")
         if isinstance(record, dict):
             self._record = record
@@ -175,14 +175,13 @@ class RemoteSession:
             return [SeatInfo("", "remote") for _ in range(self.rules.players)]
         out = []
         for entry in self.table["seats"]:
-            index = int(entry["seat"])
-            if index == self.seat:
+            if entry["seat"] == self.seat:
                 kind = "human"
             elif entry["kind"] == "bot":
                 kind = "bot"
             else:
                 kind = "remote"
-            out.append(SeatInfo(str(entry["name"]), kind, str(entry.get("level") or "")))
+            out.append(SeatInfo(entry["name"], kind, entry.get("level") or ""))
         return out
 
     @property
@@ -269,7 +268,7 @@ class RemoteSession:
         if seat is None or seat == self.seat:
             return None
         entries = self.table["seats"] if self.table is not None else []
-        entry = next((e for e in entries if e.get("seat") == seat), None)
+        entry = next((e for e in entries if e["seat"] == seat), None)
         if entry is not None and not entry.get("connected", True) and not entry.get("replaced"):
             return None  # away, not thinking: the banner says the table waits for them
         return seat, self._turn_since
@@ -312,7 +311,7 @@ class RemoteSession:
             return
         if self._dealt_ahead():
             pass  # the host has started it already
-        elif self.table is not None and self.table.get("host") == self.seat:
+        elif self.table is not None and self.table["host"] == self.seat:
             self.client.start_game()
         elif self._phase == "over":
             self.client.next_hand()
@@ -350,7 +349,7 @@ class RemoteSession:
         (the connection dropped, retrying), ``failed`` (cannot continue), ``closed`` (the
         table ended: detail is the server's reason code, e.g. ``host_left``)."""
         if self.closed is not None:
-            return "closed", str(self.closed.get("reason", ""))
+            return "closed", self.closed["reason"]
         status = self.client.status
         if status in ("reconnecting", "connecting") and self._view is not None:
             return "reconnecting", self.client.detail
@@ -358,20 +357,29 @@ class RemoteSession:
             return status, self.client.detail
         return None
 
-    def seat_states(self) -> list[dict[str, Any]]:
+    def seat_states(self) -> list[dict[str, object]]:
         """Per seat: ``connected``, ``away`` (dropped, within the grace period) and
         ``replaced`` (a computer plays for the absent person)."""
         if self.table is None:
             return []
         return [
-            {key: entry.get(key) for key in ("seat", "name", "connected", "away", "replaced")}
+            {
+                "seat": entry["seat"],
+                "name": entry["name"],
+                "connected": entry.get("connected"),
+                "away": entry.get("away"),
+                "replaced": entry.get("replaced"),
+            }
             for entry in self.table["seats"]
         ]
+
+    def _entries(self) -> list[msg.SeatEntry]:
+        return self.table["seats"] if self.table is not None else []
 
     def _dealt_ahead(self) -> bool:
         """An update of another deal than the one shown waits (the next hand or the new
         match began while this player was still on the last one's score)."""
-        return any(update.get("deal", self._deal) != self._deal for update in self._updates)
+        return any(update["deal"] != self._deal for update in self._updates)
 
     def _ready(self) -> tuple[str, ...]:
         """Between hands and once the match is over: the other people here who asked to go
@@ -384,10 +392,10 @@ class RemoteSession:
         """The names of the other people at the table now (connected, not replaced by a
         computer) who have (``going_on``) or have not asked to go on."""
         return tuple(
-            str(entry.get("name") or "")
-            for entry in (self.table or {}).get("seats", ())
-            if entry.get("seat") != self.seat
-            and entry.get("kind") == "human"
+            entry["name"]
+            for entry in self._entries()
+            if entry["seat"] != self.seat
+            and entry["kind"] == "human"
             and entry.get("connected")
             and not entry.get("replaced")
             and bool(entry.get("next")) == going_on
@@ -395,11 +403,7 @@ class RemoteSession:
 
     def _computer_signals(self) -> frozenset[Signalled]:
         """The view's signals a computer made for a person's seat."""
-        people = [
-            entry.get("seat")
-            for entry in (self.table or {}).get("seats", ())
-            if entry.get("kind") == "human"
-        ]
+        people = [entry["seat"] for entry in self._entries() if entry["kind"] == "human"]
         seen = self._view
         return made_for_people(seen.signals, self._signals_by, people) if seen else frozenset()
 
@@ -409,19 +413,19 @@ class RemoteSession:
         self._poll()
         seats = tuple(
             SeatNews(
-                int(entry["seat"]),
-                str(entry.get("name") or ""),
+                entry["seat"],
+                entry["name"],
                 away=bool(entry.get("away")),
                 replaced=bool(entry.get("replaced")),
             )
-            for entry in (self.table or {}).get("seats", ())
+            for entry in self._entries()
             if entry.get("away") or entry.get("replaced")
         )
         if self.closed is not None:
             return TableNews(
                 seats=seats,
-                ended=str(self.closed.get("reason", "")),
-                ended_message=str(self.closed.get("message", "")),
+                ended=self.closed["reason"],
+                ended_message=self.closed["message"],
                 live=True,
             )
         waiting, host = self._waiting()
@@ -443,10 +447,10 @@ class RemoteSession:
     def _waiting(self) -> tuple[tuple[str, ...], str]:
         """After this player asked for the next hand: the people here who have not yet
         (by name); after asking for a rematch: the host's name (the host starts it)."""
-        entries = (self.table or {}).get("seats", ())
-        host = (self.table or {}).get("host")
+        entries = self._entries()
+        host = self.table["host"] if self.table is not None else None
         if self._asked == "rematch" and self._phase == "over" and host != self.seat:
-            name = next((str(e.get("name") or "") for e in entries if e.get("seat") == host), "")
+            name = next((e["name"] for e in entries if e["seat"] == host), "")
             return (), name or "?"
         if self._asked == "next" and self._phase == "between" and not self._dealt_ahead():
             return self._others_here(going_on=False), ""
@@ -454,14 +458,8 @@ class RemoteSession:
 
     def take_messages(self) -> list[Message]:
         """Notices and refused moves since the last call, to show once."""
-        out = [
-            Message("notice", str(n.get("code", "")), str(n.get("message", "")))
-            for n in self.take_notices()
-        ]
-        out += [
-            Message("refused", str(e.get("code", "")), str(e.get("message", "")))
-            for e in self.take_errors()
-        ]
+        out = [Message("notice", n["code"], n["message"]) for n in self.take_notices()]
+        out += [Message("refused", e["code"], e["message"]) for e in self.take_errors()]
         return out
 
     def wake_in(self) -> float | None:
@@ -478,12 +476,12 @@ class RemoteSession:
         self._take(message)
         return True
 
-    def take_errors(self) -> list[dict[str, Any]]:
+    def take_errors(self) -> list[msg.Error]:
         """Error replies since the last call (a refused move: show its ``code``)."""
         errors, self.errors = self.errors, []
         return errors
 
-    def take_notices(self) -> list[dict[str, Any]]:
+    def take_notices(self) -> list[msg.Notice]:
         """Notices since the last call (``timed_out``: a computer made a move for you)."""
         notices, self.notices = self.notices, []
         return notices

@@ -47,6 +47,8 @@ REASONS: Final[dict[str, str]] = {
     "wasted_trump": "spent a trump on a poor trick; the other card was enough",
     "missed": "the other card would have taken the points on the table",
     "exposed": "a lead the beaters could take; the other card was safer",
+    "draw": "the trick decides the stock's last draw: its loser takes the face-up briscola"
+    " (two players); the other card was worth more points",
     "worse": "the other card was worth more points",
     "fewer_wins": "the card shows more points than the other but wins the hand less often",
     "signal": "the other card answered the partner's signal",
@@ -82,6 +84,9 @@ class Reason:
     fewer_wins: tuple[Card, ...] = ()
     #: For the best card: it answers a partner's signal, and another card shows more.
     signal: bool = False
+    #: The face-up briscola that the loser of this trick draws (the stock's last draw, two
+    #: players; an Ace or a Three), for ``draw``.
+    draw: Card | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "card": self.card.code}
@@ -99,6 +104,8 @@ class Reason:
             out["fewer_wins"] = [c.code for c in self.fewer_wins]
         if self.signal:
             out["signal"] = True
+        if self.draw is not None:
+            out["draw"] = self.draw.code
         return out
 
     @classmethod
@@ -108,6 +115,7 @@ class Reason:
             raise ValueError("a reason needs a known 'key'")
         other = doc.get("other")
         also = doc.get("also")
+        draw = doc.get("draw")
         try:
             return cls(
                 key=doc["key"],
@@ -121,6 +129,7 @@ class Reason:
                 also_edge=float(doc.get("also_edge", 0.0)),
                 fewer_wins=tuple(Card.from_code(c) for c in doc.get("fewer_wins", [])),
                 signal=doc.get("signal", False) is True,
+                draw=None if draw is None else Card.from_code(draw),
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"a reason is malformed: {exc}") from None
@@ -288,6 +297,22 @@ def _why_worse(
             return reason("gift", best)
         if card.suit is trump and best.suit is not trump and facts.table_points + card.points < 10:
             return reason("wasted_trump", best)
-    elif facts.beaters and len(best_facts.beaters) < len(facts.beaters) and card.points > 0:
+    draw = last_draw(seen)
+    if draw is not None:
+        # Who takes the face-up Ace or Three weighs more than the beaters (issue 50: a
+        # 10-point Three called the "safer" lead).
+        return replace(reason("draw", best), draw=draw)
+    exposed = len(best_facts.beaters) < len(facts.beaters) and card.points > 0
+    if not seen.table and exposed:
         return reason("exposed", best, facts.beaters)
     return reason("worse", best)
+
+
+def last_draw(seen: PlayerView) -> Card | None:
+    """The face-up briscola when this trick decides who takes it: two players, the stock's
+    last two cards (the winner draws the covered one, the loser the briscola), and it is an
+    Ace or a Three; else None."""
+    briscola = seen.briscola
+    if seen.rules.players != 2 or not seen.briscola_in_stock or briscola is None:
+        return None
+    return briscola if seen.stock_size == 2 and briscola.points >= 10 else None

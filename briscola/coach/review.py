@@ -79,6 +79,13 @@ class MoveReview:
     verdict: str
     reason: Reason
 
+    @property
+    def marked_best(self) -> Card:
+        """The card a review marks best: the one played when its verdict is "best" (about
+        as good as the coach's card, with at least as many points: the headline says
+        "Best"), else the coach's card."""
+        return self.played if self.verdict == "best" else self.best
+
     def to_json(self) -> dict[str, Any]:
         return {
             "trick": self.trick,

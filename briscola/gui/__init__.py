@@ -5,6 +5,6 @@ the scenes their services (:class:`~briscola.gui.scene.Services`: assets, audio,
 settings, storage, the bot worker); :mod:`~briscola.gui.options` holds what the command
 line and the environment say, read once. Rooms: ``scenes/`` (one screen each, opened by
 name), ``table/`` (the table's parts: view side only, over a session), ``widgets/``,
-``render/``, ``layout/``; ``hosting`` runs a hosted table's server. Importing this package
-does no pygame work.
+``render/``, ``layout/``; the online pages draw :class:`briscola.client.flow.OnlineFlow`.
+Importing this package does no pygame work.
 """

@@ -25,8 +25,10 @@ from briscola.gui.render.display import (
     request_high_dpi,
     return_large_buffers,
     scaled_size,
+    screen_corner,
     system_scale,
 )
+from briscola.gui.render.wake import WAKE, wake
 from briscola.gui.render.window import (
     SIZE_EVENTS,
     ClickFeeder,
@@ -114,6 +116,8 @@ class App:
         #: The desktop's scale factor (2.0 at 200 %): a new window opens that much larger.
         self.system_scale = system_scale()
         self._windowed_size = self._initial_size()
+        #: Where the window stood before full screen (put back on leaving it).
+        self._windowed_pos: list[int] | None = None
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         self._set_window_position()
@@ -138,6 +142,7 @@ class App:
         self._clicks = ClickFeeder(clicks).start() if clicks is not None else None
         #: Computer players think in a worker process (see worker.py).
         self.bots = bots or BotWorker(use_processes=self.options.bot_processes)
+        self.bots.on_done = wake  # a move that arrives while the window rests shows at once
         #: The player's files (autosave, statistics, the online seat held).
         self.storage = storage or Storage()
 
@@ -187,12 +192,22 @@ class App:
             return
         if not self.fullscreen:
             self._windowed_size = self.window.size
+            self._windowed_pos = self._window_position()
+            # Without a window manager (a bare X server) SDL makes the window the screen's
+            # size where it stands, half off screen: it goes to its screen's corner first.
+            self._move_window(screen_corner(self._windowed_pos, desktop_sizes()))
         self.fullscreen = on
         self.settings.fullscreen = on
         self.window.set_fullscreen(on, self._windowed_size)
         self.screen = self.window.surface
+        if not on:
+            self._move_window(self._windowed_pos)  # back where it was
         self._resized()
         self.save_settings()
+
+    def _move_window(self, position: tuple[int, int] | list[int] | None) -> None:
+        if position is not None:
+            self.window.move((int(position[0]), int(position[1])))
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The table texture (or a flat high-contrast table) over the whole window."""
@@ -367,6 +382,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type == WAKE:  # background work finished: this frame shows it
+            return
         if event.type in SIZE_EVENTS:
             self._window_changed(resized=event.type == pygame.VIDEORESIZE)
             return
@@ -525,7 +542,9 @@ class App:
         """Sleep while no frame is due, until input arrives or a timed change is due.
 
         The queue is looked at once a frame's time: pygame's own ``event.wait`` polls every
-        millisecond, which costs more than a glance 60 times a second."""
+        millisecond, which costs more than a glance 60 times a second. Work that finishes
+        in the background (the coach, a computer's move) puts an event there to end the
+        rest (:mod:`briscola.gui.render.wake`)."""
         due = self._next_frame_in()
         if due is not None and due <= 1 / FPS:
             return

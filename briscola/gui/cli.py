@@ -278,7 +278,9 @@ def _online_check() -> str | None:
         return f"no server on 127.0.0.1: {exc}"
     client = NetClient(server.url, "Check", reconnect=False).start()
     try:
-        note = client.wait_for(lambda m: m.get("type") == "status" and m["status"] != "connecting")
+        note = client.wait_for(lambda m: m["type"] == "status" and m["status"] != "connecting")
+        if note["type"] != "status":
+            return f"the server said {note['type']}"
         return None if note["status"] == "connected" else f"the client {note['status']}"
     except TimeoutError:
         return "the server did not answer in time"

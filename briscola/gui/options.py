@@ -8,10 +8,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
 
-#: The port a hosted table listens on (another when that one is taken).
-DEFAULT_PORT: Final = 8765
+from briscola.protocol.wire import DEFAULT_PORT
 
 
 @dataclass

@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import (
     BrokenExecutor,
     Executor,
@@ -64,6 +65,9 @@ class BotWorker:
         #: Worker processes that died (each move they owed was computed again).
         self.failures = 0
         self._lock = threading.Lock()
+        #: Called (on the worker's result thread) once a move is ready: the App wakes its
+        #: frame loop with it, so a move is shown even when no input comes.
+        self.on_done: Callable[[], None] | None = None
 
     def _start(self) -> Executor:
         with self._lock:
@@ -120,6 +124,8 @@ class BotWorker:
                     outer.set_exception(exc)  # what the bot itself raised
                 else:
                     outer.set_result(job.result())
+            if self.on_done is not None:
+                self.on_done()
 
         inner.add_done_callback(done)
 

@@ -49,10 +49,12 @@ from briscola.engine import (
 )
 from briscola.engine.codec import CodecError, card_from_json, parse_json
 from briscola.engine.state import HandResult
+from briscola.protocol.errors import ErrorCode, ProtocolError
 
 __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
+    "DEFAULT_PORT",
     "MAX_NAME",
     "PROTOCOL",
     "ProtocolError",
@@ -67,6 +69,8 @@ __all__ = [
     "tidy_name",
 ]
 
+#: The port a server listens on, and an address typed without one connects to.
+DEFAULT_PORT: Final = 8765
 #: The protocol version a client names in its ``hello``; another version is refused.
 PROTOCOL: Final = "briscola-net/1"
 #: Table codes: no 0/O, 1/I/L, so a code read aloud or off a screen is typed right.
@@ -77,14 +81,6 @@ MAX_NAME: Final = 24
 _NAME_PUNCTUATION: Final = frozenset(" .-_'")
 #: No message of the protocol nests deeper than 16 levels (docs/network-protocol.md).
 MAX_DEPTH: Final = 16
-
-
-class ProtocolError(ValueError):
-    """A frame that breaks the protocol; ``code`` is the machine-readable error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def encode(message: Mapping[str, Any]) -> str:
@@ -100,19 +96,20 @@ def decode(text: str | bytes) -> dict[str, Any]:
     >>> decode('[1]')
     Traceback (most recent call last):
     ...
-    briscola.protocol.wire.ProtocolError: a frame must be a JSON object with a "type"
+    briscola.protocol.errors.ProtocolError: a frame must be a JSON object with a "type"
     """
     if isinstance(text, bytes):
-        raise ProtocolError("malformed", "frames are JSON text, not binary")
+        raise ProtocolError(ErrorCode.MALFORMED, "frames are JSON text, not binary")
     try:
         message = parse_json(text, max_depth=MAX_DEPTH)
     except CodecError as exc:
-        raise ProtocolError("malformed", f"malformed JSON: {exc}") from None
+        raise ProtocolError(ErrorCode.MALFORMED, f"malformed JSON: {exc}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError("malformed", 'a frame must be a JSON object with a "type"')
+        raise ProtocolError(ErrorCode.MALFORMED, 'a frame must be a JSON object with a "type"')
     if _has_lone_surrogate(message):
         raise ProtocolError(
-            "bad_message", "a string holds a lone surrogate (\\ud800-\\udfff): not Unicode text"
+            ErrorCode.BAD_MESSAGE,
+            "a string holds a lone surrogate (\\ud800-\\udfff): not Unicode text",
         )
     return message
 
@@ -146,22 +143,22 @@ def check_name(name: object) -> str:
     >>> check_name("a\\u202eb")
     Traceback (most recent call last):
     ...
-    briscola.protocol.wire.ProtocolError: a name may hold letters, digits, spaces and . - _ ' only
+    briscola.protocol.errors.ProtocolError: a name may hold letters, digits, spaces and . - _ ' only
     """
     if not isinstance(name, str):
-        raise ProtocolError("bad_name", "a name must be a string")
+        raise ProtocolError(ErrorCode.BAD_NAME, "a name must be a string")
     name = unicodedata.normalize("NFC", name).strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise ProtocolError("bad_name", f"a name must hold 1 to {MAX_NAME} characters")
+        raise ProtocolError(ErrorCode.BAD_NAME, f"a name must hold 1 to {MAX_NAME} characters")
     for char in name:
         if char in _NAME_PUNCTUATION:
             continue
         if unicodedata.category(char)[0] not in "LN":
             raise ProtocolError(
-                "bad_name", "a name may hold letters, digits, spaces and . - _ ' only"
+                ErrorCode.BAD_NAME, "a name may hold letters, digits, spaces and . - _ ' only"
             )
     if "  " in name:
-        raise ProtocolError("bad_name", "a name may not hold two spaces in a row")
+        raise ProtocolError(ErrorCode.BAD_NAME, "a name may not hold two spaces in a row")
     return name
 
 
@@ -186,11 +183,11 @@ def normalize_code(code: object) -> str:
     """A table code as typed (any case, spaces and dashes ignored) in its canonical form;
     raises :class:`ProtocolError` (``bad_code``) when it cannot be a code."""
     if not isinstance(code, str) or len(code) > 32:
-        raise ProtocolError("bad_code", "a table code is a short string")
+        raise ProtocolError(ErrorCode.BAD_CODE, "a table code is a short string")
     text = "".join(char for char in code.upper() if char not in " -")
     if len(text) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in text):
         raise ProtocolError(
-            "bad_code", f"a table code has {CODE_LENGTH} letters and digits, e.g. 'K7MX2Q'"
+            ErrorCode.BAD_CODE, f"a table code has {CODE_LENGTH} letters and digits, e.g. 'K7MX2Q'"
         )
     return text
 

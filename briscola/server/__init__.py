@@ -3,7 +3,9 @@ WebSockets, judged by the engine. Run ``python -m briscola.server``; the protoco
 ``docs/network-protocol.md`` and deployment in ``docs/server.md``.
 
 :class:`Server` runs on an asyncio loop; :class:`ServerThread` runs one in a background
-thread (the embedded server of a host, and tests); :mod:`briscola.server.load` measures it.
+thread (tests, and :class:`~briscola.server.embedded.EmbeddedHost`, the server of a game
+that hosts a table); ``python -m tools.load`` measures it. Messages are built and read only
+through :mod:`briscola.protocol.messages`.
 """
 
 from briscola.server.app import Server, ServerConfig, ServerThread

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from briscola.cliargs import port, positive_number, whole_number
+from briscola.protocol.wire import DEFAULT_PORT
 from briscola.server.app import Server, ServerConfig
 from briscola.server.config import code_starts, trusted_networks
 
@@ -36,7 +37,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         description="Briscola network server: tables of friends and computer players.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=port, default=8765, help="port (0: any free port)")
+    parser.add_argument("--port", type=port, default=DEFAULT_PORT, help="port (0: any free port)")
     parser.add_argument("--cert", type=Path, help="TLS certificate chain (PEM): serve wss://")
     parser.add_argument("--key", type=Path, help="TLS private key (PEM), with --cert")
     parser.add_argument("--records", type=Path, help="folder for game records")

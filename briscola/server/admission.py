@@ -12,7 +12,9 @@ import time
 from collections import deque
 from collections.abc import Iterable, Mapping
 
-from briscola.protocol.wire import CODE_ALPHABET, CODE_LENGTH, ProtocolError, encode
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import ErrorCode, ProtocolError
+from briscola.protocol.wire import CODE_ALPHABET, CODE_LENGTH, encode
 from briscola.server.config import ServerConfig
 from briscola.server.conn import Conn
 from briscola.server.seats import Seat
@@ -42,7 +44,7 @@ class Admission:
         if len(conn.created) >= cfg.creates_per_minute:
             wait = conn.created[0] + 60.0 - now
             raise ProtocolError(
-                "too_many_tables",
+                ErrorCode.TOO_MANY_TABLES,
                 f"you opened {cfg.creates_per_minute} tables in a minute:"
                 f" try again in {wait:.0f} s",
             )
@@ -50,12 +52,12 @@ class Admission:
         rooms = [t for t in mine if t.phase == "lobby"]
         if len(rooms) >= cfg.max_rooms_per_address:
             raise ProtocolError(
-                "too_many_tables",
+                ErrorCode.TOO_MANY_TABLES,
                 f"your address has {cfg.max_rooms_per_address} waiting rooms open already",
             )
         if len(mine) >= cfg.max_tables_per_address:
             raise ProtocolError(
-                "too_many_tables",
+                ErrorCode.TOO_MANY_TABLES,
                 f"your address has {cfg.max_tables_per_address} tables open already",
             )
 
@@ -72,11 +74,11 @@ class Admission:
         elif len(window) >= self.config.failed_joins:
             wait = window[0] + self.config.failed_join_window - now
             raise ProtocolError(
-                "too_many_failed_joins",
+                ErrorCode.TOO_MANY_FAILED_JOINS,
                 f"too many wrong codes from your address: try again in {wait:.0f} s",
             )
 
-    def fail(self, conn: Conn, code: str, message: str) -> ProtocolError:
+    def fail(self, conn: Conn, code: ErrorCode, message: str) -> ProtocolError:
         """Count a failed join of the connection's address; the error to raise."""
         self.failed.setdefault(conn.address, deque()).append(time.monotonic())
         if len(self.failed) > _REMEMBERED:
@@ -106,12 +108,5 @@ def tell(conn: Conn, table: Table, text: str) -> None:
 
 def joined(table: Table, seat: Seat) -> str:
     """The ``joined`` reply: the table, the seat and its token."""
-    return encode(
-        {
-            "type": "joined",
-            "table": table.code,
-            "seat": seat.index,
-            "token": seat.token,
-            "host": seat.index == table.host,
-        }
-    )
+    assert seat.token is not None
+    return encode(msg.joined(table.code, seat.index, seat.token, seat.index == table.host))

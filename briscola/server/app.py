@@ -20,7 +20,7 @@ import multiprocessing
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
@@ -32,14 +32,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from briscola.engine import Rules
-from briscola.protocol.wire import (
-    PROTOCOL,
-    ProtocolError,
-    check_name,
-    decode,
-    encode,
-    normalize_code,
-)
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
+from briscola.protocol.wire import PROTOCOL, check_name, encode, normalize_code
 from briscola.server.admission import Admission, joined, new_code, tell
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
@@ -134,7 +129,9 @@ class Server:
             host = f"[{host}]"
         return f"{scheme}://{host}:{self.port}"
 
-    async def close(self, reason: str = "shutdown", message: str = "the server is closing") -> None:
+    async def close(
+        self, reason: CloseReason = CloseReason.SHUTDOWN, message: str = "the server is closing"
+    ) -> None:
         """Tell every table, save hands in progress, then close every connection."""
         if self._closing:
             return
@@ -150,7 +147,7 @@ class Server:
         for table in list(self.tables.values()):
             table.close(reason, message)
         if self.shared is None:
-            closed = encode({"type": "closed", "reason": reason, "message": message})
+            closed = encode(msg.closed(reason, message))
             for conn in seatless:
                 conn.post(closed)
         if self._sweeper is not None:
@@ -234,14 +231,14 @@ class Server:
                 else:
                     text = await asyncio.wait_for(ws.recv(), timeout)
             except TimeoutError:
-                conn.post(encode({"type": "closed", "reason": "idle", "message": "idle too long"}))
+                conn.post(encode(msg.closed(CloseReason.IDLE, "idle too long")))
                 conn.outbox.put_nowait(None)
                 return
             self.stats.messages += 1
             if not conn.allow():
-                self.stats.errors["rate_limited"] += 1
+                self.stats.errors[ErrorCode.RATE_LIMITED] += 1
                 if conn.strikes == 1:
-                    conn.error("rate_limited", "too many messages: slow down")
+                    conn.error(ErrorCode.RATE_LIMITED, "too many messages: slow down")
                 if conn.strikes >= self.config.strikes:
                     await ws.close(CLOSE_ABUSE, "too many messages")
                     return
@@ -250,10 +247,10 @@ class Server:
                 await self.shared.relay(conn, text)  # as it came: its table's owner reads it
                 continue
             try:
-                message = decode(text)
+                message = msg.decode_client(text)
             except ProtocolError as exc:
                 self.stats.errors[exc.code] += 1
-                conn.error(exc.code, str(exc))
+                conn.error(exc.code, str(exc), exc.ref)
                 continue
             if self.shared is not None and self.shared.draining:
                 continue  # handing the tables over: the client resumes elsewhere
@@ -262,7 +259,7 @@ class Server:
             else:
                 self.handle(conn, message)
 
-    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
+    def handle(self, conn: Conn, message: msg.ClientMessage) -> None:
         """Act on one decoded message; a refused or failing one gets an ``error`` reply."""
         ref = message["type"]
         try:
@@ -272,18 +269,16 @@ class Server:
             conn.error(exc.code, str(exc), ref)
         except Exception:
             log.exception("%s: message failed", conn.address)
-            self.stats.errors["internal"] += 1
-            conn.error("internal", "the server could not handle that message", ref)
+            self.stats.errors[ErrorCode.INTERNAL] += 1
+            conn.error(ErrorCode.INTERNAL, "the server could not handle that message", ref)
 
     def _hello(self, conn: Conn, text: str | bytes) -> bool:
         try:
-            message = decode(text)
-            if message["type"] != "hello":
-                raise ProtocolError("hello_first", 'the first message must be {"type": "hello"}')
+            message = msg.decode_hello(text)
             version = message.get("protocol")
             if version != PROTOCOL:
                 raise ProtocolError(
-                    "version",
+                    ErrorCode.VERSION,
                     f"this server speaks {PROTOCOL}, the client {version!r}: update the game"
                     " so both speak the same version",
                 )
@@ -291,73 +286,59 @@ class Server:
         except ProtocolError as exc:
             conn.error(exc.code, str(exc), "hello", protocol=PROTOCOL)
             return False
-        conn.post(
-            encode(
-                {
-                    "type": "welcome",
-                    "protocol": PROTOCOL,
-                    "server": "briscola",
-                    "limits": {
-                        "max_message": self.config.max_message,
-                        "rate": self.config.rate,
-                        "burst": self.config.burst,
-                        "grace": self.config.grace,
-                    },
-                }
-            )
-        )
+        cfg = self.config
+        conn.post(encode(msg.welcome(cfg.max_message, cfg.rate, cfg.burst, cfg.grace)))
         return True
 
     # ------------------------------------------------------------------ messages
 
-    def _dispatch(self, conn: Conn, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        if kind == "create":
+    def _dispatch(self, conn: Conn, message: msg.ClientMessage) -> None:
+        if message["type"] == "create":
             self._create(conn, message)
-        elif kind == "join":
+        elif message["type"] == "join":
             self._join(conn, message)
-        elif kind == "resume":
+        elif message["type"] == "resume":
             self._resume(conn, message)
-        elif kind in ("ready", "start", "act", "next", "leave"):
+        elif message["type"] == "hello":
+            raise ProtocolError(ErrorCode.HELLO_TWICE, "hello was already said")
+        else:
             table, seat = conn.table, conn.seat
             if table is None or seat is None:
-                raise ProtocolError("no_table", f"{kind}: join or create a table first")
-            if kind == "ready":
+                raise ProtocolError(
+                    ErrorCode.NO_TABLE, f"{message['type']}: join or create a table first"
+                )
+            if message["type"] == "ready":
                 table.set_ready(seat, message.get("ready", True) is True)
-            elif kind == "start":
+            elif message["type"] == "start":
                 table.start(seat, fill_bots=message.get("fill_bots") is True)
-            elif kind == "act":
+            elif message["type"] == "act":
                 table.act(seat, message.get("action"), message.get("moves"))
-            elif kind == "next":
+            elif message["type"] == "next":
                 table.next_hand(seat)
             else:
                 conn.table, conn.seat = None, None
                 table.leave(seat)
-        elif kind == "hello":
-            raise ProtocolError("hello_twice", "hello was already said")
-        else:
-            raise ProtocolError(
-                "unknown_type",
-                "unknown message type: expected create, join, resume, ready, start, act,"
-                " next or leave",
-            )
 
-    def _create(self, conn: Conn, message: dict[str, Any]) -> None:
+    def _create(self, conn: Conn, message: msg.Create) -> None:
         if conn.table is not None:
-            raise ProtocolError("at_table", "leave this table before creating another")
+            raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before creating another")
         if len(self.tables) >= self.config.max_tables:
-            raise ProtocolError("server_full", "the server holds as many tables as it can")
+            raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it can")
         self.admission.check_caps(conn, self.tables.values())
         rules_data = message.get("rules", {"preset": "classic2"})
         try:
+            if not isinstance(rules_data, Mapping):
+                raise ValueError("rules must be a JSON object")
             rules = Rules.from_dict(rules_data)
         except (ValueError, TypeError) as exc:
-            raise ProtocolError("bad_rules", f"rules: {exc}") from None
+            raise ProtocolError(ErrorCode.BAD_RULES, f"rules: {exc}") from None
         kinds = seat_kinds(message.get("seats"), rules.players)
         names = bot_names(message.get("seats"))
         host = message.get("seat", 0)
         if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < rules.players:
-            raise ProtocolError("bad_seats", f"seat must be a number from 0 to {rules.players - 1}")
+            raise ProtocolError(
+                ErrorCode.BAD_SEATS, f"seat must be a number from 0 to {rules.players - 1}"
+            )
         code = new_code(self.tables, self.config.code_start)
         table = Table(
             code,
@@ -380,9 +361,9 @@ class Server:
         self.tables[code] = table
         self._seat(conn, table, seat)
 
-    def _find(self, conn: Conn, message: dict[str, Any]) -> Table:
+    def _find(self, conn: Conn, message: msg.Join | msg.Resume) -> Table:
         if conn.table is not None:
-            raise ProtocolError("at_table", "leave this table before joining another")
+            raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before joining another")
         self.admission.check_failures(conn)
         try:
             code = normalize_code(message.get("code"))
@@ -390,25 +371,25 @@ class Server:
             raise self.admission.fail(conn, exc.code, str(exc)) from None
         table = self.tables.get(code)
         if table is None or table.phase == "closed":
-            raise self.admission.fail(conn, "no_table", f"there is no table {code}")
+            raise self.admission.fail(conn, ErrorCode.NO_TABLE, f"there is no table {code}")
         return table
 
-    def _join(self, conn: Conn, message: dict[str, Any]) -> None:
+    def _join(self, conn: Conn, message: msg.Join) -> None:
         table = self._find(conn, message)
         wanted = message.get("seat")
         if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
-            raise ProtocolError("bad_seats", "seat must be a seat number")
+            raise ProtocolError(ErrorCode.BAD_SEATS, "seat must be a seat number")
         if wanted is not None and not 0 <= wanted < len(table.seats):
             raise ProtocolError(
-                "seat_taken",
+                ErrorCode.SEAT_TAKEN,
                 f"there is no seat {wanted} at this table (0 to {len(table.seats) - 1})",
             )
         seat = table.claim(conn, wanted)
         self._seat(conn, table, seat)
 
-    def _resume(self, conn: Conn, message: dict[str, Any]) -> None:
+    def _resume(self, conn: Conn, message: msg.Resume) -> None:
         if conn.table is not None:
-            raise ProtocolError("at_table", "leave this table before joining another")
+            raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before joining another")
         token = message.get("token")
         try:
             code = normalize_code(message.get("code"))
@@ -424,7 +405,7 @@ class Server:
             self._find(conn, message)
             refuse_if_ended(table.ended_tokens if table is not None else None, token)
             raise self.admission.fail(
-                conn, "bad_token", "that seat token is not valid at this table"
+                conn, ErrorCode.BAD_TOKEN, "that seat token is not valid at this table"
             )
         everyone = [*self.conns, *(self.shared.guests.values() if self.shared else ())]
         replaced = [other for other in everyone if other is not conn and other.seat is seat]
@@ -464,13 +445,13 @@ class Server:
             for table in list(self.tables.values()):
                 idle = now - table.touched
                 if table.phase == "lobby" and idle > self.config.lobby_timeout:
-                    table.close("idle", "the waiting room stayed idle too long")
+                    table.close(CloseReason.IDLE, "the waiting room stayed idle too long")
                 elif table.phase == "over" and idle > self.config.lobby_timeout:
-                    table.close("idle", "the table stayed idle too long")
+                    table.close(CloseReason.IDLE, "the table stayed idle too long")
                 elif not any(seat.connected for seat in table.seats) and (
                     idle > self.config.grace + self.config.next_hand_timeout
                 ):
-                    table.close("abandoned", "no player is connected")
+                    table.close(CloseReason.ABANDONED, "no player is connected")
 
 
 def _refuse(ws: ServerConnection, status: HTTPStatus, text: str) -> Response:
@@ -522,7 +503,9 @@ class ServerThread:
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
 
-    def stop(self, reason: str = "shutdown", message: str = "the server is closing") -> None:
+    def stop(
+        self, reason: CloseReason = CloseReason.SHUTDOWN, message: str = "the server is closing"
+    ) -> None:
         if not self._thread.is_alive():
             return
         future = asyncio.run_coroutine_threadsafe(self.server.close(reason, message), self.loop)

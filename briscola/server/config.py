@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from briscola.protocol.wire import CODE_ALPHABET
+from briscola.protocol.wire import CODE_ALPHABET, DEFAULT_PORT
 from briscola.server.seats import TableConfig
 
 __all__ = ["Network", "ServerConfig", "code_starts", "trusted_networks"]
@@ -45,7 +45,7 @@ class ServerConfig:
     """Every limit and timing of the server (``python -m briscola.server --help``)."""
 
     host: str = "127.0.0.1"
-    port: int = 8765
+    port: int = DEFAULT_PORT
     ssl: ssl.SSLContext | None = None
     records: Path | None = None
     #: Seconds a dropped player's seat waits before a computer player takes over.

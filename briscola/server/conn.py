@@ -11,11 +11,13 @@ import logging
 import time
 from collections import deque
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import ErrorCode
 from briscola.protocol.wire import encode
 from briscola.server.config import Network, ServerConfig
 from briscola.server.seats import Seat
@@ -83,12 +85,10 @@ class Conn:
             return
         self.outbox.put_nowait(text)
 
-    def error(self, code: str, message: str, ref: Any = None, **extra: Any) -> None:
-        reply: dict[str, Any] = {"type": "error", "code": code, "message": message}
-        if isinstance(ref, str):
-            reply["ref"] = ref[:32]
-        reply.update(extra)
-        self.post(encode(reply))
+    def error(
+        self, code: ErrorCode, message: str, ref: object = None, protocol: str | None = None
+    ) -> None:
+        self.post(encode(msg.error(code, message, ref, protocol)))
 
     def allow(self) -> bool:
         """Token bucket: ``rate`` messages per second, bursts of ``burst``."""

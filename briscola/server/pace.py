@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
 from typing import Any, Literal, Protocol
 
 from briscola.ai import Bot
 from briscola.engine import Action, GameState
 from briscola.game.bots import think
 from briscola.game.driver import BotJob, MatchDriver
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import NoticeCode
 from briscola.server.fair import FairPool
 from briscola.server.seats import Peer, Seat, TableConfig
 from briscola.server.signals import bot_job_with_signal
@@ -58,7 +59,7 @@ class Pace:
         return self.driver.state if self.driver is not None else None
 
     # What the table does (its own methods).
-    def _send(self, seat: Seat, message: Mapping[str, Any]) -> None:
+    def _send(self, seat: Seat, message: msg.ServerMessage) -> None:
         raise NotImplementedError
 
     def _update_all(self) -> None:
@@ -128,11 +129,10 @@ class Pace:
             return
         self._send(
             seat,
-            {
-                "type": "notice",
-                "code": "timed_out",
-                "message": "your time to move ran out: a computer played this move for you",
-            },
+            msg.notice(
+                NoticeCode.TIMED_OUT,
+                "your time to move ran out: a computer played this move for you",
+            ),
         )
         self._think(stand_in=self.config.takeover_level)
 

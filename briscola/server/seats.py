@@ -13,7 +13,9 @@ from typing import Any, Final, Literal, Protocol
 
 from briscola.ai import BOT_NAMES
 from briscola.game.driver import Seat as Player
-from briscola.protocol.wire import ProtocolError, check_name
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import ErrorCode, ProtocolError
+from briscola.protocol.wire import check_name
 
 __all__ = [
     "LEVELS",
@@ -119,7 +121,7 @@ class Seat:
     def connected(self) -> bool:
         return self.peer is not None
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> msg.SeatEntry:
         """The public description of the seat (no token)."""
         return {
             "seat": self.index,
@@ -147,7 +149,7 @@ def give_up(seat: Seat, ended: set[str]) -> None:
 def refuse_if_ended(ended: Iterable[str] | None, token: Any) -> None:
     """A ``resume`` with a token :func:`give_up` kept in ``ended`` is told why it fails."""
     if isinstance(token, str) and any(secrets.compare_digest(t, token) for t in ended or ()):
-        raise TableError("match_over", "the match you left is over: the seat is closed")
+        raise TableError(ErrorCode.MATCH_OVER, "the match you left is over: the seat is closed")
 
 
 def bot_names(data: Any) -> list[str]:
@@ -167,19 +169,21 @@ def seat_kinds(data: Any, players: int) -> list[tuple[SeatKind, str]]:
     if data is None:
         return [("human", "medium")] * players
     if not isinstance(data, list) or len(data) != players:
-        raise ProtocolError("bad_seats", f"seats must list {players} seats")
+        raise ProtocolError(ErrorCode.BAD_SEATS, f"seats must list {players} seats")
     kinds: list[tuple[SeatKind, str]] = []
     for entry in data:
         if not isinstance(entry, dict):
-            raise ProtocolError("bad_seats", 'each seat is {"kind": "human"} or {"kind": "bot"}')
+            raise ProtocolError(
+                ErrorCode.BAD_SEATS, 'each seat is {"kind": "human"} or {"kind": "bot"}'
+            )
         level = entry.get("level", "medium")
         if level not in LEVELS:
-            raise ProtocolError("bad_seats", f"level must be one of {', '.join(LEVELS)}")
+            raise ProtocolError(ErrorCode.BAD_SEATS, f"level must be one of {', '.join(LEVELS)}")
         kind = entry.get("kind")
         if kind == "human":
             kinds.append(("human", str(level)))
         elif kind == "bot":
             kinds.append(("bot", str(level)))
         else:
-            raise ProtocolError("bad_seats", 'a seat kind is "human" or "bot"')
+            raise ProtocolError(ErrorCode.BAD_SEATS, 'a seat kind is "human" or "bot"')
     return kinds

@@ -27,10 +27,12 @@ import json
 import logging
 import secrets
 from collections import Counter
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from briscola.engine import ReplayError, Rules
-from briscola.protocol.wire import ProtocolError, decode, normalize_code
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import ErrorCode, ProtocolError
+from briscola.protocol.wire import normalize_code
 from briscola.server.config import ServerConfig
 from briscola.server.conn import Conn
 from briscola.server.fair import FairPool
@@ -57,7 +59,7 @@ class Host(Protocol):
     @property
     def stats(self) -> Stats: ...
 
-    def handle(self, conn: Conn, message: dict[str, Any]) -> None: ...
+    def handle(self, conn: Conn, message: msg.ClientMessage) -> None: ...
 
     def detach(self, conn: Conn) -> None: ...
 
@@ -222,7 +224,7 @@ class Shared:
     def draining(self) -> bool:
         return self._draining
 
-    def wants(self, conn: Conn, message: dict[str, Any]) -> bool:
+    def wants(self, conn: Conn, message: msg.ClientMessage) -> bool:
         """The message is for a table that may be driven elsewhere (or not driven now)."""
         if conn.remote is not None or conn.rescuing:
             return True
@@ -234,19 +236,21 @@ class Shared:
             return False
         return code not in self.server.tables
 
-    async def route(self, conn: Conn, message: dict[str, Any]) -> None:
+    async def route(self, conn: Conn, message: msg.ClientMessage) -> None:
         """Forward ``message`` to the process that drives the table, or take the table
         over when nobody does; then handle it here. Redis away: an ``unavailable`` error."""
         try:
             await self._route(conn, message)
         except (RedisError, OSError) as exc:
             log.warning("%s: Redis unreachable: %s", conn.address, exc)
-            self.server.stats.errors["unavailable"] += 1
+            self.server.stats.errors[ErrorCode.UNAVAILABLE] += 1
             conn.error(
-                "unavailable", "the tables' store cannot be reached: try again", message["type"]
+                ErrorCode.UNAVAILABLE,
+                "the tables' store cannot be reached: try again",
+                message["type"],
             )
 
-    async def _route(self, conn: Conn, message: dict[str, Any]) -> None:
+    async def _route(self, conn: Conn, message: msg.ClientMessage) -> None:
         if conn.rescuing:
             return  # the resume that ends the rescue sends the position again
         if conn.remote is None:
@@ -281,19 +285,19 @@ class Shared:
             heard = await self.store.publish_text(remote, conn.relay_head + text)
         except (RedisError, OSError) as exc:
             log.warning("%s: Redis unreachable: %s", conn.address, exc)
-            self.server.stats.errors["unavailable"] += 1
-            conn.error("unavailable", "the tables' store cannot be reached: try again")
+            self.server.stats.errors[ErrorCode.UNAVAILABLE] += 1
+            conn.error(ErrorCode.UNAVAILABLE, "the tables' store cannot be reached: try again")
             return
         if not heard:  # the owner is gone: its lease runs out, then the table comes here
             try:
-                message: dict[str, Any] | None = decode(text)
+                message: msg.ClientMessage | None = msg.decode_client(text)
             except ProtocolError as exc:
                 self.server.stats.errors[exc.code] += 1
-                conn.error(exc.code, str(exc))
+                conn.error(exc.code, str(exc), exc.ref)
                 message = None
             await self.rescue(conn, message)
 
-    def _envelope(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
+    def _envelope(self, conn: Conn, message: msg.ClientMessage) -> dict[str, Any]:
         return {
             "op": "in",
             "from": self.process,
@@ -303,7 +307,7 @@ class Shared:
             "msg": message,
         }
 
-    async def rescue(self, conn: Conn, message: dict[str, Any] | None = None) -> None:
+    async def rescue(self, conn: Conn, message: msg.ClientMessage | None = None) -> None:
         """The process that drove ``conn``'s table is gone: find or take over the table,
         seat ``conn`` again with its token, then pass ``message`` on. (Not while this
         process drains: its own connections are sent away to reconnect elsewhere.)"""
@@ -320,12 +324,13 @@ class Shared:
         finally:
             conn.rescuing = False
 
-    async def _rescue(self, conn: Conn, message: dict[str, Any] | None) -> None:
+    async def _rescue(self, conn: Conn, message: msg.ClientMessage | None) -> None:
         self.forwarded.pop(conn.serial, None)
         dead, conn.remote = conn.remote, None
         code, token = conn.remote_code, conn.remote_token
         if message is not None and message["type"] in ("join", "resume"):
-            code = message.get("code") if isinstance(message.get("code"), str) else code
+            named = message.get("code")
+            code = named if isinstance(named, str) else code
         if code is None:  # nothing to follow it with: the client reconnects and resumes
             conn.close_with = (CLOSE_RESTART, "the server of this table stopped: reconnect")
             conn.outbox.put_nowait(None)
@@ -349,7 +354,7 @@ class Shared:
             await asyncio.sleep(0.1)
         resume = None
         if token is not None and (message is None or message["type"] != "resume"):
-            resume = {"type": "resume", "code": code, "token": token}
+            resume = msg.resume(code, token)
         if message is not None and message["type"] == "act":
             # Chosen from a view of before: the resumed seat gets the position again.
             message = None
@@ -392,21 +397,22 @@ class Shared:
     def _relayed(self, process: str, serial: int, who: str, text: str) -> None:
         """A message relayed as it came (:meth:`relay`): read here, then as if forwarded."""
         try:
-            message = decode(text)
+            message = msg.decode_client(text)
         except ProtocolError as exc:
             guest = self._guest(process, serial, who)
             self.server.stats.errors[exc.code] += 1
-            guest.error(exc.code, str(exc))
+            guest.error(exc.code, str(exc), exc.ref)
             if guest.table is None:
                 guest.outbox.put_nowait(_END + ":unbound")
             return
         self._in(process, serial, message, who)
 
     def _frame(self, conn: Conn, text: str) -> None:
-        if '"type":"joined"' in text:
+        kind = msg.frame_type(text)
+        if kind == "joined":
             joined = json.loads(text)
             conn.remote_code, conn.remote_token = joined["table"], joined["token"]
-        elif text.startswith('{"type":"closed"'):
+        elif kind == "closed":
             conn.remote_code = None  # the table is over: nothing to follow any more
         conn.post(text)
 
@@ -436,8 +442,9 @@ class Shared:
                 self.forwarded.pop(serial, None)
                 conn.remote = None
             else:  # the owner drained: the table is up for takeover
-                again = message.get("msg")
-                self._spawn(self.rescue(conn, again if isinstance(again, dict) else None))
+                again = message.get("msg")  # decoded here before it was forwarded
+                again = cast(msg.ClientMessage, again) if isinstance(again, dict) else None
+                self._spawn(self.rescue(conn, again))
 
     def _in(self, process: str, serial: int, message: Any, who: str | tuple[str, str]) -> None:
         """A message of connection ``serial`` of ``process`` (``who``: its address and name,
@@ -474,7 +481,8 @@ class Shared:
         guest = self._guest(process, serial, who)
         if not isinstance(message, dict):
             return
-        self.server.handle(guest, message)
+        # Decoded by the process the client is connected to (decode_client).
+        self.server.handle(guest, cast(msg.ClientMessage, message))
         if guest.table is None:
             guest.outbox.put_nowait(_END + ":unbound")
 

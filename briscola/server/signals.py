@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from briscola.engine import GameState, IllegalMoveError, signal_from_json
 from briscola.game.driver import BotJob, MatchDriver
+from briscola.protocol.errors import ErrorCode
 from briscola.server.seats import Seat, TableError
 
 
@@ -42,17 +43,17 @@ def person_signalled(table: Table, seat: Seat, data: Mapping[str, Any]) -> None:
     """``seat``'s person signals ``data`` (``{"signal": KIND}``); raises
     :class:`~briscola.server.seats.TableError` (nothing changes) when that is not allowed."""
     if seat.bot_plays:
-        raise TableError("not_your_turn", "a computer plays for you now")
+        raise TableError(ErrorCode.NOT_YOUR_TURN, "a computer plays for you now")
     try:
         signal = signal_from_json(data)
     except ValueError as exc:
-        raise TableError("bad_action", str(exc)) from None
+        raise TableError(ErrorCode.BAD_ACTION, str(exc)) from None
     if table.driver is None:
-        raise TableError("wrong_phase", "no hand is being played")
+        raise TableError(ErrorCode.WRONG_PHASE, "no hand is being played")
     try:
         made = table.driver.signal(seat.index, signal)
     except (IllegalMoveError, ValueError) as exc:
-        raise TableError("illegal", str(exc)) from None
+        raise TableError(ErrorCode.ILLEGAL, str(exc)) from None
     if table.journal is not None:
         table.journal.note(table, "signal", made)
     table.touched = time.monotonic()

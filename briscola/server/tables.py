@@ -33,6 +33,8 @@ from briscola.engine import (
 from briscola.game.driver import HUMAN, MatchDriver
 from briscola.game.driver import Seat as Player
 from briscola.game.setup import spare_computer_name
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import CloseReason, ErrorCode
 from briscola.protocol.wire import encode, event_to_json
 from briscola.server.fair import FairPool
 from briscola.server.pace import Journal, Pace, TablePhase
@@ -66,9 +68,9 @@ class Table(Pace):
         ``owner``: the address that opened the table (its bots take turns in ``pool`` with
         other addresses' bots)."""
         if len(kinds) != rules.players:
-            raise TableError("bad_seats", f"these rules need {rules.players} seats")
+            raise TableError(ErrorCode.BAD_SEATS, f"these rules need {rules.players} seats")
         if kinds[host][0] != "human":
-            raise TableError("bad_seats", "the host must sit in a seat open to a person")
+            raise TableError(ErrorCode.BAD_SEATS, "the host must sit in a seat open to a person")
         self.code = code
         self.rules = rules
         self.config = config
@@ -115,7 +117,7 @@ class Table(Pace):
 
     # ------------------------------------------------------------------ sending
 
-    def _send(self, seat: Seat, message: Mapping[str, Any]) -> None:
+    def _send(self, seat: Seat, message: msg.ServerMessage) -> None:
         if seat.peer is None:
             return
         text = encode(message)
@@ -127,19 +129,18 @@ class Table(Pace):
         else:
             seat.peer.post(text)
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> msg.TableInfo:
         """The ``table`` message: the configuration, seats and phase (public)."""
-        return {
-            "type": "table",
-            "table": self.code,
-            "rules": self.rules.to_dict(),
-            "host": self.host,
-            "phase": self.phase,
-            "seats": [seat.info() for seat in self.seats],
-            "standing": list(self.match.standing) if self.match else None,
-            "hand": self.match.hand_number if self.match else None,
-            "grace": self.config.grace,
-        }
+        return msg.table_info(
+            self.code,
+            self.rules.to_dict(),
+            self.host,
+            self.phase,
+            [seat.info() for seat in self.seats],
+            list(self.match.standing) if self.match else None,
+            self.match.hand_number if self.match else None,
+            self.config.grace,
+        )
 
     def broadcast_info(self) -> None:
         if self.journal is not None:
@@ -159,17 +160,16 @@ class Table(Pace):
         if self.match_over is not None and (reset or self.phase == "over"):
             events.append(event_to_json(self.match_over))
         seen = view(state, seat.index)
-        message: dict[str, Any] = {
-            "type": "update",
-            "deal": self.deals,
-            "hand": match.hand_number if not state.is_terminal() else len(match.results),
-            "moves": self.moves,
-            "reset": reset,
-            "events": events,
-            "view": seen.to_json(),
-            "standing": list(match.standing),
-            "phase": self.phase,
-        }
+        message = msg.update(
+            self.deals,
+            match.hand_number if not state.is_terminal() else len(match.results),
+            self.moves,
+            reset,
+            events,
+            seen.to_json(),
+            list(match.standing),
+            self.phase,
+        )
         if seen.signals and self.driver is not None:
             # Who made each signal of the view: a computer, also one standing in for a person.
             by = dict(zip(state.signals, self.driver.signalled_by, strict=False))
@@ -194,14 +194,16 @@ class Table(Pace):
     def claim(self, peer: Peer, wanted: int | None = None) -> Seat:
         """Seat ``peer`` in the waiting room (``wanted`` seat or the first free one)."""
         if self.phase != "lobby":
-            raise TableError("started", "this table's game has started: only its players return")
+            raise TableError(
+                ErrorCode.STARTED, "this table's game has started: only its players return"
+            )
         free = [s for s in self.seats if s.kind == "human" and not s.claimed]
         if wanted is not None:
             free = [s for s in free if s.index == wanted]
             if not free:
-                raise TableError("seat_taken", f"seat {wanted} is not free")
+                raise TableError(ErrorCode.SEAT_TAKEN, f"seat {wanted} is not free")
         if not free:
-            raise TableError("table_full", "every seat open to a person is taken")
+            raise TableError(ErrorCode.TABLE_FULL, "every seat open to a person is taken")
         seat = free[0]
         seat.token = secrets.token_urlsafe(24)
         self._attach(seat, peer)
@@ -225,9 +227,7 @@ class Table(Pace):
         """``peer`` takes its seat back (its token matched): the bot stands down."""
         old = seat.peer
         if old is not None and old is not peer:
-            self._send(
-                seat, {"type": "closed", "reason": "replaced", "message": "signed in elsewhere"}
-            )
+            self._send(seat, msg.closed(CloseReason.REPLACED, "signed in elsewhere"))
         self._attach(seat, peer)
         if seat.kind == "human" and self.driver is not None:
             self.driver.restore(seat.index)
@@ -256,7 +256,7 @@ class Table(Pace):
             return
         if self.phase == "lobby":
             if seat.index == self.host or not any(s.connected for s in self.seats):
-                self.close("host_left", "the host left the waiting room")
+                self.close(CloseReason.HOST_LEFT, "the host left the waiting room")
                 return
             seat.token = None
             seat.name = ""
@@ -276,9 +276,9 @@ class Table(Pace):
         """The person leaves: in a match under way a computer plays for them and the token
         takes the seat back until the match ends; else the seat is given up for good."""
         if seat.peer is not None:
-            seat.peer.post(encode({"type": "left", "table": self.code}))
+            seat.peer.post(encode(msg.left(self.code)))
         if self.config.embedded and seat.index == self.host:
-            self.close("host_left", "the host closed the table")
+            self.close(CloseReason.HOST_LEFT, "the host closed the table")
             return
         seat.peer = None
         if seat.grace_timer is not None:
@@ -295,10 +295,10 @@ class Table(Pace):
             seat.name = ""
             seat.ready = False
             if seat.index == self.host:
-                self.close("host_left", "the host left the waiting room")
+                self.close(CloseReason.HOST_LEFT, "the host left the waiting room")
                 return
         if not self._people():
-            self.close("abandoned", "every player left")
+            self.close(CloseReason.ABANDONED, "every player left")
             return
         self.broadcast_info()
         self._drive()
@@ -306,7 +306,7 @@ class Table(Pace):
 
     def set_ready(self, seat: Seat, ready: bool) -> None:
         if self.phase != "lobby":
-            raise TableError("wrong_phase", "ready is for the waiting room")
+            raise TableError(ErrorCode.WRONG_PHASE, "ready is for the waiting room")
         seat.ready = ready
         self.touched = time.monotonic()
         self.broadcast_info()
@@ -316,13 +316,14 @@ class Table(Pace):
     def start(self, seat: Seat, fill_bots: bool = False) -> None:
         """The host starts the match (again, once one is over)."""
         if seat.index != self.host:
-            raise TableError("not_host", "only the host starts the game")
+            raise TableError(ErrorCode.NOT_HOST, "only the host starts the game")
         if self.phase not in ("lobby", "over"):
-            raise TableError("wrong_phase", "the game has already started")
+            raise TableError(ErrorCode.WRONG_PHASE, "the game has already started")
         empty = [s for s in self.seats if s.kind == "human" and not s.claimed]
         if empty and not fill_bots:
             raise TableError(
-                "not_ready", f"seat {empty[0].index} is still free (or start with fill_bots)"
+                ErrorCode.NOT_READY,
+                f"seat {empty[0].index} is still free (or start with fill_bots)",
             )
         waiting = [
             s
@@ -330,7 +331,7 @@ class Table(Pace):
             if s.kind == "human" and s.claimed and not s.ready and s.index != self.host
         ]
         if self.phase == "lobby" and waiting:
-            raise TableError("not_ready", f"{waiting[0].name} is not ready")
+            raise TableError(ErrorCode.NOT_READY, f"{waiting[0].name} is not ready")
         for s in empty:
             s.player.kind = "bot"
             s.name = s.computer_name()
@@ -371,23 +372,23 @@ class Table(Pace):
         """A person's move: checked by the engine; a refused move changes nothing."""
         state = self.state
         if self.phase != "playing" or state is None:
-            raise TableError("wrong_phase", "no hand is being played")
+            raise TableError(ErrorCode.WRONG_PHASE, "no hand is being played")
         if isinstance(data, Mapping) and "signal" in data:  # not a move (issue 25)
             return person_signalled(self, seat, data)
         if moves is not None and moves != self.moves:
             # (first: a move sent again across a reconnection is stale, whoever is to move)
-            raise TableError("stale", "that move answers an older view")
+            raise TableError(ErrorCode.STALE, "that move answers an older view")
         if state.current_player != seat.index or seat.bot_plays:
-            raise TableError("not_your_turn", "it is not your turn")
+            raise TableError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
         try:
             action = action_from_json(data)
         except (ValueError, TypeError) as exc:
-            raise TableError("bad_action", str(exc)) from None
+            raise TableError(ErrorCode.BAD_ACTION, str(exc)) from None
         assert self.driver is not None
         try:
             self.driver.apply(action)
         except IllegalMoveError as exc:
-            raise TableError("illegal", str(exc)) from None
+            raise TableError(ErrorCode.ILLEGAL, str(exc)) from None
         if self.journal is not None:
             self.journal.note(self, "move", action)
         self._moved()
@@ -428,7 +429,7 @@ class Table(Pace):
         """The seat has seen the score and wants the next hand; once the match is over, a
         new match (a rematch, which the host starts). The others are told (``next``)."""
         if self.phase not in ("between", "over"):
-            raise TableError("wrong_phase", "there is no next hand to deal now")
+            raise TableError(ErrorCode.WRONG_PHASE, "there is no next hand to deal now")
         if seat.wants_next:
             return
         seat.wants_next = True
@@ -450,7 +451,7 @@ class Table(Pace):
             return
         people = self._people()
         if not people:
-            self.close("abandoned", "no player is left at the table")
+            self.close(CloseReason.ABANDONED, "no player is left at the table")
             return
         here = [s for s in people if s.connected]
         if self.phase == "between" and here and all(s.wants_next for s in here):
@@ -474,7 +475,7 @@ class Table(Pace):
         except OSError:
             log.exception("table %s: cannot save the record", self.code)
 
-    def close(self, reason: str, message: str) -> None:
+    def close(self, reason: CloseReason, message: str) -> None:
         """End the table: everyone is told; a hand in progress is saved as a record."""
         if self.phase == "closed":
             return
@@ -484,5 +485,5 @@ class Table(Pace):
         if self.journal is not None:
             self.journal.note(self, "closed")
         for seat in self.seats:
-            self._send(seat, {"type": "closed", "reason": reason, "message": message})
+            self._send(seat, msg.closed(reason, message))
         self.on_closed(self)

@@ -65,6 +65,28 @@ class Settings:
     join_address: str = ""
 
     @property
+    def player_name(self) -> str:
+        """The name the player gave last (the New game screen's first seat), or empty: online
+        play greets the player by it too."""
+        seats = self.new_game.get("seats")
+        if isinstance(seats, list) and seats and isinstance(seats[0], dict):
+            name = seats[0].get("name")
+            if isinstance(name, str):
+                return name
+        return ""
+
+    @player_name.setter
+    def player_name(self, name: str) -> None:
+        data = dict(self.new_game)
+        seats = list(data.get("seats") or [])
+        if not seats or not isinstance(seats[0], dict):
+            seats[:1] = [{"name": name, "kind": "human"}]
+        else:
+            seats[0] = {**seats[0], "name": name, "kind": "human"}
+        data["seats"] = seats
+        self.new_game = data
+
+    @property
     def deck_style(self) -> str:
         """Folder of card faces in use, e.g. ``italian``, ``spanish`` or ``french4`` (the French
         deck's four-colour variant): see :func:`briscola.text.decks.face_folder`."""

@@ -19,16 +19,24 @@ from collections.abc import Sequence
 from typing import Final
 
 from briscola.coach import BID_REASONS, REASONS, BidAdvice, MoveReview, Reason, Review
-from briscola.engine import Card
+from briscola.engine import Card, PlayerView, Swap
 from briscola.text.i18n import N_, _, decimal, ngettext, pgettext
 from briscola.text.labels import bid_label
 from briscola.text.names import capital, card_the, suit_name
 
-__all__ = ["bid_text", "move_text", "reason_text", "summary_text", "verdict_text"]
+__all__ = [
+    "bid_text",
+    "move_text",
+    "reason_text",
+    "summary_text",
+    "swap_hint_text",
+    "verdict_text",
+]
 
 #: Reason id -> sentence. Placeholders: {card} and {other} (cards with their article),
 #: {points} (on the table), {card_points}, {beaters} (named cards), {count} (how many),
-#: {trumps} (trumps still out), {loss} (points).
+#: {trumps} (trumps still out), {loss} (points), {briscola} (the face-up card the trick's
+#: loser draws).
 _SENTENCES: Final[dict[str, str]] = {
     "only": N_("The only card you may play."),
     "take_safe": N_("Take it: {points} points on the table and nothing still out can beat {card}."),
@@ -52,7 +60,9 @@ _SENTENCES: Final[dict[str, str]] = {
     "secure_few": N_(
         "{card} takes the trick: only {beaters} can beat it and take its {card_points} points."
     ),
-    "lead_trump": N_("Lead {card}: a trump lead draws out the {trumps} trumps still out."),
+    "lead_trump": N_(
+        "Lead {card}: to take it, another player must spend a trump ({trumps} still out)."
+    ),
     "lead_few": N_("Lead {card}: only {beaters} can beat it."),
     "lead_top": N_("Lead {card}: only a trump can take it, and taking it costs a trump."),
     "keep": N_("Play {card} and keep {other} for later."),
@@ -66,6 +76,10 @@ _SENTENCES: Final[dict[str, str]] = {
     "missed": N_("Missed: {other} would have taken the {points} points on the table."),
     "exposed": N_("A risky lead: {beaters} can still take {card}; {other} was safer."),
     "worse": N_("Better: {other}, worth {loss} more points."),
+    "draw": N_(
+        "Better: {other}, worth {loss} more points. This trick decides the last draw:"
+        " whoever loses it takes {briscola}."
+    ),
     "fewer_wins": N_("{card} shows more points than {other} but wins the hand less often."),
     "signal": N_("{other} answered your partner's signal."),
 }
@@ -113,6 +127,7 @@ def reason_text(reason: Reason, style: str = "italian") -> str:
         count=len(reason.beaters),
         trumps=reason.trumps_out,
         loss=decimal(reason.loss),
+        briscola=card_the(reason.draw, style) if reason.draw is not None else "",
     )
     if reason.also is not None and reason.also == reason.other:
         # The card the hint keeps for later is also about as good to play now.
@@ -185,18 +200,18 @@ def summary_text(review: Review) -> str:
 
 
 #: Bid advice id -> sentence. Placeholders: {bid}, {card} (the card called, with its
-#: article), {suit} (the trump suit), {trumps} and {tops} (counts), {value} (points).
+#: article), {suit} (the trump suit), {trumps} and {tops} (counts). No points: the hand's
+#: value is the computers' own scale, not the points a bid needs (issue 50: "about 60
+#: points" for a bid of 61).
 _BID_SENTENCES: Final[dict[str, str]] = {
     "bid": N_(
-        "Bid {bid}: with {suit} as trump and {card} called, your side can expect about"
-        " {value} points (trumps in your hand: {trumps}; Aces and Threes in other suits:"
-        " {tops})."
+        "Bid {bid}: with {suit} as trump and {card} called, your hand is strong enough for"
+        " it (trumps in your hand: {trumps}; Aces and Threes in other suits: {tops})."
     ),
     "bid_forced": N_("Bid {bid}: everyone else passed, so you must bid, and this is the least."),
     "pass": N_(
-        "Pass: even with {suit} as trump your side can expect only about {value} points"
-        " (trumps in your hand: {trumps}; Aces and Threes in other suits: {tops}), too few"
-        " for {bid}."
+        "Pass: even with {suit} as trump your hand is too weak for {bid} (trumps in your"
+        " hand: {trumps}; Aces and Threes in other suits: {tops})."
     ),
     "call": N_(
         "Call {card}: {suit} become trump (trumps in your hand: {trumps}; Aces and Threes"
@@ -215,6 +230,24 @@ def bid_text(advice: BidAdvice, style: str = "italian") -> str:
         suit=suit_name(advice.trump, style),
         trumps=advice.trumps,
         tops=advice.tops,
-        value=round(advice.value),
     )
     return capital(text)
+
+
+def swap_hint_text(seen: PlayerView, swap: Swap, style: str = "italian") -> str:
+    """The hint to swap the briscola, and why: the card given, the face-up one taken, and
+    what the hand gains (a stronger trump, and its points when it has any)."""
+    gave, took = swap.card, seen.briscola
+    if took is None:
+        return _("Hint: swap the briscola")
+    strength = seen.rules.strength
+    names = {"gave": card_the(gave, style), "took": card_the(took, style)}
+    if strength[took.rank] <= strength[gave.rank]:
+        return _("Hint: swap {gave} for {took}.").format(**names)
+    if took.points:
+        # Translators: the hint to swap the 7 (or 2) of trump for the face-up briscola.
+        return _("Hint: swap {gave} for {took}: a stronger trump, worth {points} points.").format(
+            points=took.points, **names
+        )
+    # Translators: the hint to swap the 7 (or 2) of trump for the face-up briscola.
+    return _("Hint: swap {gave} for {took}: a stronger trump for your hand.").format(**names)

@@ -3,9 +3,9 @@ formats, Chiamata bids. One function per thing, so that every screen says it the
 
 from __future__ import annotations
 
-from briscola.engine import Bid, Rules
+from briscola.engine import Bid, Rules, Suit
 from briscola.text.i18n import N_, _, ngettext
-from briscola.text.names import rank_name
+from briscola.text.names import rank_name, suit_name
 from briscola.text.signals import signals_fact
 
 #: The configurations offered, in the order shown.
@@ -180,3 +180,9 @@ def trick_of(n: int, total: int, name: str, points: int, you: bool = False) -> s
         points,
     )
     return text.format(n=n, total=total, name=name, points=points)
+
+
+def must_follow_text(suit: Suit, style: str = "italian") -> str:
+    """Why a dimmed card cannot be played (Briscolone: the suit led must be followed)."""
+    # Translators: a card of another suit was clicked while the player holds the suit led.
+    return _("You must follow suit: play a card of {suit}.").format(suit=suit_name(suit, style))

@@ -30,7 +30,8 @@ SIGNAL_LABELS: Final[dict[str, str]] = {
     "king": N_("King of trump"),
     "trump": N_("A smaller trump"),
     "none": N_("No trump"),
-    "carico": N_("A carico"),
+    # Translators: a "carico" (an Ace or a Three) of a suit that is not trump.
+    "carico": N_("An Ace or Three"),
     "take": N_("Take it!"),
     "leave": N_("Let it go"),
 }

@@ -189,7 +189,7 @@ def test_the_server_and_the_client_library_never_import_pygame() -> None:
     import sys
 
     code = (
-        "import sys, briscola.server, briscola.server.load, briscola.client.connection, "
+        "import sys, briscola.server, tools.load, briscola.client.connection, "
         "briscola.client.session, briscola.protocol.lan, briscola.client.headless; "
         "print('pygame' in sys.modules)"
     )

@@ -79,7 +79,7 @@ HOST_SCRIPT = PRELUDE + textwrap.dedent(
     """
     os.environ["BRISCOLA_MDNS_INTERFACES"] = "127.0.0.1"
     from briscola.engine import Rules
-    from briscola.gui.hosting import EmbeddedHost
+    from briscola.server.embedded import EmbeddedHost
     from briscola.client.connection import NetClient
     from briscola.protocol.lan import TableBrowser
 

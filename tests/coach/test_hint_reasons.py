@@ -188,3 +188,29 @@ def test_the_new_parts_of_a_reason_round_trip_through_json_and_bad_ones_are_refu
     for bad in ({"fewer_wins": 5}, {"fewer_wins": ["ZZ"]}, {"also_edge": "lots"}):
         with pytest.raises(ValueError):
             Reason.from_json(doc | bad)
+
+
+def test_a_worse_card_before_the_last_draw_says_who_takes_the_face_up_three() -> None:
+    """Issue 50: a costly lead was blamed on its beaters ("the Three ... was safer") when
+    the trick decided who draws the face-up Three of trumps."""
+    from briscola.coach.reasons import last_draw
+    from briscola.text.coachtext import reason_text
+
+    rules = Rules.preset("classic2")
+    state = stacked(rules, {0: "2D 4D 5D", 1: "2C 4C 5C"}, dealer=1, briscola="3S")
+    while True:
+        seen = view(state, state.current_player or 0)
+        if seen.stock_size == 2 and not seen.table:
+            break
+        assert last_draw(seen) is None  # earlier draws decide nothing of the briscola
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, Play)))
+    assert last_draw(seen) == Card.from_code("3S")
+    best, played = seen.hand[0], seen.hand[1]
+    values = tuple((c, 60.0 if c == best else 50.0) for c in seen.hand)
+    found = Assessment(values=values, best=best, exact=True, samples=1)
+    reason = explain(seen, found, played)
+    assert reason.key == "draw" and reason.draw == Card.from_code("3S")
+    assert Reason.from_json(json.loads(json.dumps(reason.to_json()))) == reason
+    text = reason_text(reason)
+    assert "safer" not in text
+    assert text.endswith("whoever loses it takes the Three of swords.")

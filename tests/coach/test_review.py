@@ -194,3 +194,17 @@ def test_the_coach_needs_neither_pygame_nor_the_gui() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_card_marked_best_agrees_with_the_headline() -> None:
+    """Issue 50: "You played the Five of coins: Best" while the list marked the Ace best."""
+    from briscola.coach import Reason
+    from briscola.coach.review import MoveReview
+    from briscola.engine import Card
+
+    five, ace = Card.from_code("5D"), Card.from_code("AD")
+    values = ((ace, 70.8), (five, 70.9))
+    best = MoveReview(0, five, values, ace, 0.0, "best", Reason("safe", five))
+    assert best.marked_best == five
+    good = MoveReview(0, five, values, ace, 0.0, "good", Reason("safe", five))
+    assert good.marked_best == ace

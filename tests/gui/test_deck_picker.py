@@ -119,3 +119,19 @@ def test_the_back_named_deck_is_the_decks_own_or_else_the_classic_one(app: App) 
     app.settings.deck = "italian"  # no back of its own
     assert pixels(app.assets.card_back("deck", 60)) == classic
     assert Settings.from_json({"back": "deck"}) == (Settings(back="deck"), [])
+
+
+def test_each_preview_shows_its_own_deck_whichever_deck_is_chosen(app: App) -> None:
+    """Issue 50: the decks without a back of their own showed the chosen deck's back."""
+    scene = settings_scene(app)
+    shown: dict[str, list[bytes]] = {}
+    for chosen in ("siciliane", "spanish"):
+        app.settings.deck = chosen
+        app.settings_changed()
+        scene.draw(app.screen)
+        shown[chosen] = [
+            pygame.image.tobytes(app.screen.subsurface(tile.cards), "RGB")
+            for tile in scene.picker.tiles()
+            if tile.deck in ("italian", "french", "piacentine")  # neither chosen
+        ]
+    assert shown["siciliane"] == shown["spanish"]

@@ -43,3 +43,29 @@ def test_the_hint_tag_leaves_the_corner_indices_clear(size: tuple[int, int]) -> 
     finally:
         i18n.set_language("en")
         app.close()
+
+
+@pytest.mark.parametrize("high_contrast", [False, True])
+def test_the_hint_tag_shows_its_word(high_contrast: bool) -> None:
+    """Issue 50: with the high-contrast table the tag was white on white ("Pista" empty)."""
+    app = make_app((1024, 600), lang="es")
+    try:
+        app.settings.high_contrast = high_contrast
+        setup = default_setup(Rules.preset("classic2"), "easy")
+        setup.seed = 5
+        scene = table_at_my_turn(app, setup)
+        sprite = scene.board.my_hand()[0]
+        fill, ink = scene.painter.tag_colours()
+        assert sum(abs(a - b) for a, b in zip(fill, ink, strict=True)) > 300
+        canvas = pygame.Surface(app.size)
+        scene.painter._draw_hint_tag(canvas, sprite)
+        _text, tag = scene.painter.hint_tag(sprite)
+        colours = {
+            tuple(canvas.get_at((x, y)))[:3]
+            for x in range(tag.x, tag.right)
+            for y in range(tag.y, tag.bottom)
+        }
+        assert fill in colours and ink in colours
+    finally:
+        i18n.set_language("en")
+        app.close()

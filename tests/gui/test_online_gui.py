@@ -25,13 +25,15 @@ from serverhelp import session_at_the_deal
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
+from briscola.client.flow import address_url
 from briscola.client.headless import HeadlessPlayer
+from briscola.client.online import HostedSession
+from briscola.client.sentences import code_text
 from briscola.client.session import RemoteSession
 from briscola.engine import Rules
 from briscola.game.session import moved_on
 from briscola.game.setup import SeatConfig, default_setup
 from briscola.gui.app import App
-from briscola.gui.hosting import EmbeddedHost, HostedSession, address_url, error_text
 from briscola.gui.scenes.menu import MenuScene
 from briscola.gui.scenes.newgame import NewGameScene, online_bot
 from briscola.gui.scenes.online import OnlineScene
@@ -45,6 +47,7 @@ from briscola.gui.table.plates import plate_pieces
 from briscola.protocol.lan import LanTable
 from briscola.protocol.wire import spaced_code
 from briscola.server import ServerConfig, ServerThread
+from briscola.server.embedded import EmbeddedHost
 from briscola.storage import paths
 from briscola.storage.seats import SEAT_FILE
 
@@ -654,9 +657,9 @@ def test_new_game_hosts_the_chosen_table_with_friends_and_computers(
 
 
 def test_server_errors_read_as_sentences_and_addresses_as_urls() -> None:
-    assert "version" in error_text({"type": "error", "code": "version", "message": "x"})
-    assert "full" in error_text({"type": "error", "code": "table_full"})
-    assert "refused" in error_text({"type": "error", "code": "something_new", "message": "m"})
+    assert "version" in code_text("version", "x")
+    assert "full" in code_text("table_full")
+    assert "refused" in code_text("something_new", "m")
     assert address_url("10.0.0.2:9000") == "ws://10.0.0.2:9000"
     assert address_url("[::1]:9000") == "ws://[::1]:9000"
     for bad in ("", "a b", "host:99999", "http://x", "host:port"):
@@ -913,6 +916,7 @@ def test_a_guest_who_leaves_by_accident_is_asked_first_and_takes_the_seat_back(
         click(app, menu.buttons[3].rect.center)
         app.step(DT)
         assert menu.asking and app.scene is menu
+        assert menu.title == "Leave the table"  # the question's title, not "Menu" (issue 50)
         assert "Play online" in menu.online.leave_question()  # type: ignore[union-attr]
         assert set(menu.report()["widgets"]) == {"stay", "confirm_leave"}
         click(app, menu.stay_button.rect.center)

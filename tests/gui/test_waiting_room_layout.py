@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from guihelp import make_app, start
 
+from briscola.client.flow import OnlineFlow
 from briscola.engine import Rules
 from briscola.gui.scenes.menu import MenuScene
 from briscola.gui.scenes.waiting_room import WaitingRoomScene
@@ -72,7 +73,10 @@ def test_every_seat_number_is_drawn_inside_its_circle(size: tuple[int, int]) -> 
     app = make_app(size)
     try:
         start(app, MenuScene(app))
-        room = WaitingRoomScene(app, StillClient(), backlog=[table_message()])  # type: ignore[arg-type]
+        flow = OnlineFlow("Player 2")
+        flow.client = StillClient()  # type: ignore[assignment]
+        flow.stage, flow.table = "room", table_message()  # type: ignore[assignment]
+        room = WaitingRoomScene(app, flow)
         app.push(room)
         app.apply_requests()
         app.step(1 / 60)

@@ -10,7 +10,7 @@ from redishelp import need
 
 def test_the_load_tool_plays_tables_over_real_sockets_and_prints_its_figures() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "briscola.server.load", "--tables", "3", "--duration", "2",
+        [sys.executable, "-m", "tools.load", "--tables", "3", "--duration", "2",
          "--think", "0.05"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
@@ -25,7 +25,7 @@ def test_the_load_tool_plays_tables_over_real_sockets_and_prints_its_figures() -
 
 def test_the_load_tool_refuses_bad_flags() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "briscola.server.load", "--tables", "0"],
+        [sys.executable, "-m", "tools.load", "--tables", "0"],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 2 and "--tables must be 1 to 5000" in result.stderr
@@ -34,7 +34,7 @@ def test_the_load_tool_refuses_bad_flags() -> None:
 def test_the_load_tool_puts_haproxy_in_front_of_its_servers_when_asked() -> None:
     need("haproxy")
     result = subprocess.run(
-        [sys.executable, "-m", "briscola.server.load", "--tables", "3", "--duration", "2",
+        [sys.executable, "-m", "tools.load", "--tables", "3", "--duration", "2",
          "--think", "0.05", "--proxy"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
@@ -48,7 +48,7 @@ def test_the_load_tool_runs_several_in_memory_servers_as_the_baseline_of_as_many
     None
 ):
     result = subprocess.run(
-        [sys.executable, "-m", "briscola.server.load", "--tables", "4", "--duration", "2",
+        [sys.executable, "-m", "tools.load", "--tables", "4", "--duration", "2",
          "--think", "0.05", "--processes", "2"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
@@ -57,7 +57,7 @@ def test_the_load_tool_runs_several_in_memory_servers_as_the_baseline_of_as_many
     assert "2 server processes in memory, each with its own tables" in out, out
     assert "errors: 0" in out and int(out.split("moves: ")[1].split()[0]) > 0
     refused = subprocess.run(
-        [sys.executable, "-m", "briscola.server.load", "--processes", "2", "--proxy"],
+        [sys.executable, "-m", "tools.load", "--processes", "2", "--proxy"],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert refused.returncode == 2 and "needs --redis" in refused.stderr

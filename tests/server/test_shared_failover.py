@@ -20,7 +20,7 @@ import redis
 from redishelp import HAProxy, RedisServer, free_port
 
 from briscola.engine import replay
-from briscola.server.load import code_start
+from tools.load import code_start
 
 TABLES = 200
 
@@ -89,7 +89,7 @@ def test_one_process_of_three_stops_mid_game_and_every_game_finishes_once_with_n
 ) -> None:
     load = subprocess.Popen(
         [
-            sys.executable, "-m", "briscola.server.load", "--url", cluster.proxy.url,
+            sys.executable, "-m", "tools.load", "--url", cluster.proxy.url,
             "--tables", str(TABLES), "--hands", "1", "--think", "0.15", "--duration", "100",
         ],
         stdout=subprocess.PIPE,

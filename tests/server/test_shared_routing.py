@@ -20,7 +20,7 @@ from briscola.protocol.wire import CODE_ALPHABET, table_url
 from briscola.server import ServerThread
 from briscola.server.admission import new_code
 from briscola.server.config import ServerConfig, code_starts
-from briscola.server.load import code_start
+from tools.load import code_start
 
 
 def seated_here(server: ServerThread, code: str) -> tuple[int, int, int]:

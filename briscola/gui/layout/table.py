@@ -64,7 +64,12 @@ class TableLayout:
             self.stock: Point = (self.margin + self.stock_w * 0.75 + w * 0.04, h * 0.47)
         else:  # other seats need the left edge: the bottom-left corner is free
             self.stock = (self.margin + self.stock_w * 0.9, h - self.margin - stock_h * 0.6)
-        self.briscola: Point = (self.stock[0] + self.stock_w * 0.55, self.stock[1])
+        # The turned briscola lies across under the stock, about half of it showing; small
+        # cards (a 1024x600 window, four players) show up to two thirds of it more, or only
+        # a strip with its index would show (issue 50).
+        small = min(1.0, max(0.0, (85 - self.stock_w) / 8))
+        lengthen = small * 0.17 * stock_h
+        self.briscola: Point = (self.stock[0] + self.stock_w * 0.55 + lengthen, self.stock[1])
         self.spots = [self._spot(i) for i in range(players)]
 
     # ------------------------------------------------------------------ seats

@@ -283,11 +283,13 @@ class Assets:
         )
 
     def deck_back(self, deck: str, back: str, width: int) -> pygame.Surface:
-        """The deck's own back (``back.svg`` in its folder) when it has one, else *back*."""
+        """The deck's own back (``back.svg`` in its folder) when it has one, else *back*
+        (``deck`` there means this deck's own, the classic back: never another deck's,
+        as the Settings previews once showed the chosen deck's back on every deck)."""
         info = deck_info(deck)
         path = info.back_path if info is not None else None
         if path is None:
-            return self.card_back(back, width)
+            return self.card_back("classic" if back == "deck" else back, width)
         size = card_size(width)
         return self._cards.get_or_make(("deck back", deck, size), lambda: self._svg(path, size))
 

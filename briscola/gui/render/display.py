@@ -140,3 +140,26 @@ def _environment_scale(environ: os._Environ[str] | dict[str, str]) -> float:
 def scaled_size(size: tuple[int, int], scale: float) -> tuple[int, int]:
     """A size in the desktop's logical pixels, in real pixels."""
     return round(size[0] * scale), round(size[1] * scale)
+
+
+def screen_corner(
+    position: list[int] | None, sizes: list[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The top-left corner of the screen a window at ``position`` is on, screens side by
+    side or one above another (SDL gives their sizes, not their places); None when the
+    window's place is unknown.
+
+    >>> screen_corner([448, 240], [(1920, 1080)])
+    (0, 0)
+    >>> screen_corner([2000, 100], [(1920, 1080), (1280, 1024)])
+    (1920, 0)
+    """
+    if position is None:
+        return None
+    corners = {(0, 0)}
+    x = y = 0
+    for width, height in sizes[:-1]:
+        x, y = x + width, y + height
+        corners |= {(x, 0), (0, y)}
+    below = [c for c in corners if c[0] <= position[0] and c[1] <= position[1]]
+    return max(below, key=lambda c: c[0] + c[1], default=(0, 0))

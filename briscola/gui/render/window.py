@@ -139,6 +139,13 @@ class GameWindow:
         self.window.size = size
         self.refresh()
 
+    def move(self, position: tuple[int, int]) -> None:
+        """Put the window at ``position`` (screen coordinates), where the system lets it."""
+        try:
+            self.window.position = position
+        except (pygame.error, TypeError, ValueError):
+            log.debug("the window could not be moved to %s", position)
+
     @property
     def position(self) -> tuple[int, int] | None:
         try:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from briscola.gui.hosting import OnlinePage, remember_name, saved_name
 from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
+from briscola.gui.widgets.online_page import OnlinePage
 from briscola.protocol.wire import ProtocolError, check_name, spaced_code
 from briscola.text.i18n import _
 
@@ -24,7 +24,7 @@ class OnlineScene(OnlinePage):
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.name = saved_name(app)
+        self.name = app.settings.player_name
         self.name_input = TextInput(
             self.name, self.set_name, lambda: _("Your name"), name="player_name"
         )
@@ -66,7 +66,8 @@ class OnlineScene(OnlinePage):
             self.say(_("Type your name first: letters, digits and spaces (at most 24)."), bad=True)
             self.group.focus_widget(self.name_input)
             return None
-        remember_name(self.app, name)
+        self.app.settings.player_name = name
+        self.app.save_settings()
         return name
 
     def on_resume(self) -> None:

@@ -12,15 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from briscola.client.connection import NetClient
+from briscola.client.flow import OnlineFlow
+from briscola.client.sentences import code_text
 from briscola.engine import Rules
-from briscola.gui.hosting import (
-    EmbeddedHost,
-    OnlinePage,
-    error_text,
-    saved_name,
-)
 from briscola.gui.widgets import Button, WidgetGroup
+from briscola.gui.widgets.online_page import OnlinePage
+from briscola.server.embedded import EmbeddedHost
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
@@ -54,9 +51,9 @@ class HostScene(OnlinePage):
             options=server,
             interfaces=network.mdns_interfaces,
         )
-        self.client: NetClient | None = None
-        self.backlog: list[dict[str, Any]] = []
-        self.done = False
+        self.flow = OnlineFlow(app.settings.player_name or _("Host"), app.storage.seats)
+        #: The waiting room has the flow now.
+        self.handed = False
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
         self.group = WidgetGroup([self.back_button])
         self.panel = pygame.Rect(0, 0, 1, 1)
@@ -65,66 +62,32 @@ class HostScene(OnlinePage):
 
     @property
     def waiting(self) -> bool:
-        return not self.done
+        return self.flow.busy
 
     def on_enter(self) -> None:
-        self.host.start()
+        self.flow.host(self.host, self.rules, self.seats)
 
     def back(self) -> None:
-        self._give_up()
+        self.flow.leave()
         self.app.pop()
-
-    def _give_up(self) -> None:
-        self.done = True
-        if self.client is not None:
-            client, self.client = self.client, None
-            client.leave()
-            client.close(timeout=0)
-        self.host.stop()
 
     def on_exit(self) -> None:
         super().on_exit()
-        if not self.done:
-            self._give_up()
+        if not self.handed:
+            self.flow.leave()
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.done:
+        flow = self.flow
+        if self.handed or flow.stage in ("idle", "left"):
             return
-        if self.client is None:
-            if not self.host.ready.is_set():
-                return
-            if self.host.error is not None:
-                self.done = True
-                self.say(
-                    _("Cannot open a table on this computer: {reason}").format(
-                        reason=self.host.error
-                    ),
-                    bad=True,
-                )
-                return
-            name = saved_name(self.app) or _("Host")
-            self.client = NetClient(self.host.url, name).start()
-            self.client.create(self.rules, self.seats)
-            return
-        for message in self.client.drain():
-            kind = message.get("type")
-            if not self.done and (
-                kind == "error" or (kind == "status" and message.get("status") == "failed")
-            ):
-                self.done = True
-                self.say(error_text(message), bad=True)
-                return
-            self.backlog.append(message)  # after "joined" too: the waiting room reads them
-            self.done = self.done or kind == "joined"
-        if self.done:
-            self.app.open(
-                "waiting_room",
-                mode="replace",
-                client=self.client,
-                host=self.host,
-                backlog=self.backlog,
-            )
+        was = flow.stage
+        stage = flow.poll()
+        if stage == "failed" and was != "failed" and flow.problem is not None:
+            self.say(code_text(flow.problem.code, flow.problem.detail), bad=True)
+        elif stage in ("room", "playing"):
+            self.handed = True
+            self.app.open("waiting_room", mode="replace", flow=flow, host=self.host)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         frame = self.page_frame(size, 620)

@@ -10,20 +10,18 @@ from __future__ import annotations
 
 import threading
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from briscola.client.connection import NetClient
-from briscola.gui.hosting import (
-    OnlinePage,
-    address_url,
-    connection_text,
-    error_text,
-)
+from briscola.client.flow import OnlineFlow
+from briscola.client.sentences import code_text
 from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
+from briscola.gui.widgets.online_page import OnlinePage
+from briscola.protocol.errors import ErrorCode
 from briscola.protocol.lan import LanTable, TableBrowser
-from briscola.protocol.wire import CODE_ALPHABET, CODE_LENGTH, ProtocolError, normalize_code
+from briscola.protocol.wire import CODE_ALPHABET, CODE_LENGTH
 from briscola.storage.seats import HeldSeat
 from briscola.text.i18n import _, ngettext
 from briscola.text.labels import preset_label
@@ -79,10 +77,9 @@ class JoinScene(OnlinePage):
         self.found: list[LanTable] = []
         #: Tables found on the network that speak another protocol version (not listed).
         self.other_versions = 0
-        self.client: NetClient | None = None
-        self.backlog: list[dict[str, Any]] = []
-        #: The address typed for the join under way (kept in the settings once it joins).
-        self.typed_address: str | None = None
+        self.flow = OnlineFlow(player, app.storage.seats)
+        #: The waiting room has the flow now.
+        self.handed = False
         self.address_input = TextInput(
             address or app.settings.join_address,
             self.edited,
@@ -124,8 +121,13 @@ class JoinScene(OnlinePage):
     # ------------------------------------------------------------------ the network list
 
     @property
+    def client(self) -> NetClient | None:
+        """The connection of the join under way (None: none, or it failed)."""
+        return self.flow.client
+
+    @property
     def waiting(self) -> bool:
-        return self.lan or self.client is not None
+        return self.lan or self.flow.busy
 
     def on_enter(self) -> None:
         if self.rejoin is not None:
@@ -154,9 +156,8 @@ class JoinScene(OnlinePage):
     def on_exit(self) -> None:
         super().on_exit()
         self._stop_browsing()
-        if self.client is not None:
-            client, self.client = self.client, None
-            client.close(timeout=0)
+        if not self.handed:
+            self.flow.leave()
 
     def table_label(self, index: int) -> str:
         if index >= len(self.found):
@@ -187,100 +188,55 @@ class JoinScene(OnlinePage):
             self.say("")
 
     def join_found(self, index: int) -> None:
-        if index < len(self.found):
+        if index < len(self.found) and not self.flow.busy:
             table = self.found[index]
-            self.connect(table.url, table.code)
+            self.flow.join(table.url, table.code)
+            self._joining(_("Joining…"))
 
     def join_typed(self) -> None:
-        try:
-            url = address_url(self.address_input.text)
-        except ValueError:
-            self.say(_("Type the host's address, e.g. 192.168.1.5:8765."), bad=True)
-            self.group.focus_widget(self.address_input)
+        if self.flow.busy:
             return
-        try:
-            code = normalize_code(self.code_input.text)
-        except ProtocolError:
+        if self.flow.join_typed(self.address_input.text, self.code_input.text):
+            self._joining(_("Joining…"))
+            return
+        problem = self.flow.problem
+        if problem is not None and problem.code is ErrorCode.BAD_CODE:
             self.say(code_problem(self.code_input.text), bad=True)
             self.group.focus_widget(self.code_input)
-            return
-        self.connect(url, code)
-        self.typed_address = self.address_input.text.strip()
+        else:
+            self.say(code_text(ErrorCode.BAD_ADDRESS), bad=True)
+            self.group.focus_widget(self.address_input)
 
     def take_back(self, seat: HeldSeat) -> None:
         """Take back a seat held before (the client resumes it with its token)."""
-        if self.client is not None:
-            return
-        try:
-            client = NetClient(seat.url, self.name, reconnect=False, open_timeout=8.0)
-        except (ValueError, ProtocolError):
-            self.app.storage.seats.forget()
-            self.say(_("Your seat at that table is gone."), bad=True)
-            return
-        client.table, client.seat, client.token = seat.code, seat.seat, seat.token
-        self.client = client.start()
-        self.backlog = []
-        self.say(_("Taking your seat back…"))
+        if not self.flow.busy:
+            self.flow.take_back(seat)
+            self._joining(_("Taking your seat back…"))
 
-    def remember(self, client: NetClient) -> None:
-        """Keep the seat ``client`` holds in the data folder, so that a game closed without
-        leaving the table (killed, crashed) can take it back from the Play online page."""
-        if client.table is not None and client.seat is not None and client.token is not None:
-            seat = HeldSeat(client.url, client.table, client.seat, client.token)
-            self.app.storage.seats.remember(seat)
-
-    def connect(self, url: str, code: str) -> None:
-        if self.client is not None:
-            return
-        self.typed_address = None
-        try:
-            client = NetClient(url, self.name, reconnect=False, open_timeout=8.0, table=code)
-        except (ValueError, ProtocolError):
-            self.say(_("Type the host's address, e.g. 192.168.1.5:8765."), bad=True)
-            return
-        self.client = client.start()
-        self.backlog = []
-        client.join(code)
-        self.say(_("Joining…"))
-
-    def _fail(self, text: str) -> None:
-        self.say(text, bad=True)
-        if self.client is not None:
-            client, self.client = self.client, None
-            client.close(timeout=0)
+    def _joining(self, text: str) -> None:
+        """Say ``text`` while the join is under way, or why it failed at once."""
+        problem = self.flow.problem
+        if self.flow.stage == "failed" and problem is not None:
+            self.say(code_text(problem.code, problem.detail), bad=True)
+        else:
+            self.say(text)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self._refresh_found()
-        client = self.client
-        if client is None:
+        flow = self.flow
+        if self.handed or flow.stage != "joining":
             return
-        joined = False
-        for message in client.drain():
-            kind = message.get("type")
-            if joined:  # the waiting room reads what came after
-                self.backlog.append(message)
-            elif kind == "error" or kind == "closed":
-                if self.rejoin is not None:
-                    # The table or the seat is gone: nothing to take back.
-                    self.app.storage.seats.forget()
-                self._fail(error_text(message))
-                return
-            elif kind == "status":
-                if message.get("status") in ("failed", "closed"):
-                    self._fail(connection_text(client))
-                    return
-            else:
-                self.backlog.append(message)
-                joined = kind == "joined"
-        if joined:
-            client.reconnect = True  # from now on a dropped connection is retried
-            self.remember(client)
-            if self.typed_address and self.typed_address != self.app.settings.join_address:
-                self.app.settings.join_address = self.typed_address
+        stage = flow.poll()
+        if stage == "failed" and flow.problem is not None:
+            self.say(code_text(flow.problem.code, flow.problem.detail), bad=True)
+        elif stage in ("room", "playing"):
+            typed = flow.typed_address
+            if typed and typed != self.app.settings.join_address:
+                self.app.settings.join_address = typed
                 self.app.save_settings()
-            self.client = None  # the waiting room has it now
-            self.app.open("waiting_room", mode="replace", client=client, backlog=self.backlog)
+            self.handed = True
+            self.app.open("waiting_room", mode="replace", flow=flow)
 
     # ------------------------------------------------------------------ layout
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from briscola.gui.hosting import OnlineSession
+from briscola.client.online import OnlineSession
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import (
     Button,
@@ -70,8 +70,11 @@ class PauseScene(Scene):
 
     @property
     def title(self) -> str:
-        """ "Paused" where the game waits; online nothing waits."""
-        return _("Paused") if self.online is None else _("Menu")
+        """ "Paused" where the game waits; online nothing waits, and the question to leave
+        is titled as the button that asked it (not "Menu")."""
+        if self.online is None:
+            return _("Paused")
+        return _("Leave the table") if self.asking is not None else _("Menu")
 
     def settings(self) -> None:
         self.app.open("settings")

@@ -384,7 +384,7 @@ class ReviewScene(Scene):
         row_h = max(px(18), min(px(34), (inner.bottom - y) // count - px(4)))
         size = max(px(14), min(px(24), round(row_h * 0.7)))
         for card, points in move.values:
-            is_played, is_best = card == move.played, card == move.best
+            is_played, is_best = card == move.played, card == move.marked_best
             colour = theme.accent if is_best else theme.text
             name = card_name(card, style)
             if is_best:
@@ -430,10 +430,10 @@ class ReviewScene(Scene):
         for card, points in move.values:
             rect = pygame.Rect(x, y, card_w, card_h)
             surface.blit(self.app.assets.card_face(card, style, card_w), rect)
-            if card == move.best or card == move.played:
-                colour = theme.accent if card == move.best else theme.text
+            if card == move.marked_best or card == move.played:
+                colour = theme.accent if card == move.marked_best else theme.text
                 pygame.draw.rect(surface, colour, rect.inflate(px(8), px(8)), px(3), px(8))
-            colour = theme.accent if card == move.best else theme.text
+            colour = theme.accent if card == move.marked_best else theme.text
             self._text(
                 surface,
                 decimal(points),

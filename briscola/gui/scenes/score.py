@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from briscola.client.sentences import code_text
 from briscola.engine import Card
 from briscola.game.session import TableNews
 from briscola.game.summary import HandSummary
-from briscola.gui.hosting import error_text
 from briscola.gui.layout.scorefan import FanSpec, fan_row
 from briscola.gui.render.assets import card_size
 from briscola.gui.render.tween import ease_out_cubic
@@ -365,7 +365,7 @@ class ScoreScene(PageScene, HandTexts):
             news = self.news()
             note = self.going_on(news)
             if news.ended is not None:  # the table is gone: Menu (or save, review) only
-                note = error_text({"reason": news.ended, "message": news.ended_message})
+                note = code_text(news.ended, news.ended_message)
                 self.primary.enabled = False
             self._stale = self._stale or note != self.note
             self.note = note

@@ -188,6 +188,8 @@ class SettingsScene(PageScene):
         ]
         self.group = WidgetGroup([*self.look_rows, self.picker, *self.play_rows, self.done_button])
         self._save_in: float | None = None
+        #: Where the last mouse button event was (the size row's arrows stay under it).
+        self._pointer: tuple[int, int] | None = None
         self.left_panel = pygame.Rect(0, 0, 1, 1)
         self.right_panel = pygame.Rect(0, 0, 1, 1)
         self.look_heading = pygame.Rect(0, 0, 1, 1)
@@ -206,13 +208,37 @@ class SettingsScene(PageScene):
             if value == COMMAND_LINE:
                 return  # what --lang set is not a setting
             self.app.end_language_override()  # the player picked: --lang no longer holds
+        arrow = self._arrow_under_pointer() if name == "ui_scale" else None
         setattr(self.app.settings, name, value)
         cycle = self.app.settings.deck_cycle
         if name == "deck" and cycle and value not in cycle:
             self.app.settings.toggle_cycle(value)  # a deck chosen here is one D comes back to
         self._apply()
+        if arrow is not None:
+            self._keep_under_pointer(arrow)
         if name == "sound" and value:
             self.app.audio.play("click")
+
+    def _arrow_under_pointer(self) -> int | None:
+        """Which arrow of the size row the last click was on (0 left, 2 right), if any."""
+        if self._pointer is None:
+            return None
+        parts = self.ui_scale._parts()
+        return next((i for i in (0, 2) if parts[i].collidepoint(self._pointer)), None)
+
+    def _keep_under_pointer(self, arrow: int) -> None:
+        """The page was laid out at the new size: the arrow clicked goes back under the
+        pointer (issue 50: it moved away after each click), by scrolling the page where it
+        scrolls, else by moving the pointer onto it."""
+        assert self._pointer is not None
+        x, y = self._pointer
+        rect = self.ui_scale._parts()[arrow]
+        if not rect.collidepoint(x, y):
+            self.scroll_page_to(self.page_scroll + rect.centery - y)
+            rect = self.ui_scale._parts()[arrow]
+        if not rect.collidepoint(x, y):
+            self._pointer = rect.center
+            pygame.mouse.set_pos(rect.center)
 
     def toggle_cycle(self, deck: str) -> None:
         """Tick or untick a deck for the D key."""
@@ -295,6 +321,10 @@ class SettingsScene(PageScene):
         if self.page_event(event):
             return  # the page scrolled (a UI scale larger than the window)
         dragging = self.group._dragging is self.volume
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._pointer = event.pos
+        elif event.type == pygame.KEYDOWN:
+            self._pointer = None  # a key changed it: the pointer stays where it is
         used = self.group.handle_event(event)
         if used and is_press(event) and self.group.focused is not self.volume:
             self.app.audio.play("click", 0.6)

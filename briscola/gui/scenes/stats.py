@@ -21,7 +21,7 @@ from briscola.gui.widgets import (
 )
 from briscola.gui.widgets.page import PageScene
 from briscola.storage.stats import HOT_SEAT, Entry, Stats, Streaks
-from briscola.text.i18n import _, decimal
+from briscola.text.i18n import _, decimal, ngettext
 from briscola.text.labels import level_label, preset_label
 
 if TYPE_CHECKING:
@@ -56,13 +56,16 @@ def grouping_label(grouping: str) -> str:
 
 def streaks_text(streaks: Streaks) -> str:
     """The runs won against the computer, now and best, in one sentence."""
+    hands = ngettext("{count} hand", "{count} hands", streaks.hands)
+    matches = ngettext("{count} match", "{count} matches", streaks.matches)
+    # Translators: {hands} is "3 hands", {matches} "1 match"; {best_...} are numbers.
     return _(
-        "Won in a row against the computer: {hands} hands now (best {best_hands}),"
-        " {matches} matches now (best {best_matches})."
+        "Won in a row against the computer: {hands} now (best {best_hands}),"
+        " {matches} now (best {best_matches})."
     ).format(
-        hands=streaks.hands,
+        hands=hands.format(count=streaks.hands),
         best_hands=streaks.best_hands,
-        matches=streaks.matches,
+        matches=matches.format(count=streaks.matches),
         best_matches=streaks.best_matches,
     )
 

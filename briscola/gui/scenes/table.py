@@ -39,8 +39,10 @@ from briscola.gui.table.local import local_session, saved_session
 from briscola.gui.table.painter import TablePainter
 from briscola.gui.table.plates import info_pieces, label_pieces
 from briscola.gui.table.signals import SignalBar
+from briscola.text.coachtext import swap_hint_text
 from briscola.text.decks import deck_info
 from briscola.text.i18n import _, current_language
+from briscola.text.labels import must_follow_text
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -72,6 +74,8 @@ class TableScene(Scene):
             self.rules, self._new_layout(), self.tweener, lambda: app.settings.reduce_motion
         )
         self.captions = Captions()
+        #: The banner naming the deck (D), while it may show.
+        self._deck_banner: object = None
         self.director = Director(app, session, self.board, self.captions)
         self.painter = TablePainter(app, session, self.board, self.captions, self.renderer)
         self.px = self.painter.px
@@ -272,8 +276,18 @@ class TableScene(Scene):
         return True
 
     def play_card(self, card: Card) -> bool:
-        """Play ``card`` for the human viewer if legal now."""
-        return card in self.legal_cards() and self.submit(Play(card))
+        """Play ``card`` for the human viewer if legal now; a card the rules refuse (the
+        suit led must be followed) says why."""
+        legal = self.legal_cards()
+        if card in legal:
+            return self.submit(Play(card))
+        seen = self.session.view()
+        if legal and seen.rules.follow_suit and seen.table and card in seen.hand:
+            suit, style = seen.table[0][1].suit, self.app.settings
+            self.captions.announce(
+                lambda: must_follow_text(suit, style.deck_style), TIMINGS["hint banner"]
+            )
+        return False
 
     def swap(self) -> None:
         swaps = [a for a in self.session.legal_actions() if isinstance(a, Swap)]
@@ -302,7 +316,10 @@ class TableScene(Scene):
         if not isinstance(action, Swap):
             self.assist.ask_hint(seen)  # the coach's card and why, in the background
         else:
-            self.captions.announce(lambda: _("Hint: swap the briscola"), TIMINGS["hint banner"])
+            style = self.app.settings
+            self.captions.announce(
+                lambda: swap_hint_text(seen, action, style.deck_style), TIMINGS["hint banner"]
+            )
 
     def _fresh(self) -> None:
         """A new hand: nothing of the last one stays up."""
@@ -313,6 +330,7 @@ class TableScene(Scene):
         self.hand.hint_card = None
         self.hand.reset()
         self.show_last = False
+        self.captions.banner = None  # what it said (a swap, a hint) was taken back too
         self._rebuild()
 
     def switch_deck(self) -> None:
@@ -325,6 +343,13 @@ class TableScene(Scene):
                 lambda: _("Deck: {name}").format(name=info.title(current_language())),
                 TIMINGS["deck banner"],
             )
+            self._deck_banner = self.captions.banner
+
+    def on_settings_changed(self) -> None:
+        """A deck chosen in Settings: the banner naming the deck before goes."""
+        if self.captions.banner is not None and self.captions.banner is self._deck_banner:
+            self.captions.banner = None
+        super().on_settings_changed()
 
     def sort_hand(self) -> None:
         """O: the player's hand in order by suit and rank, and kept so from now on."""
@@ -425,7 +450,8 @@ class TableScene(Scene):
     def _overlays(self, surface: pygame.Surface) -> None:
         """Speech bubbles, partner signals and the auction's bids."""
         painter = self.painter
-        painter.draw_bubbles(surface, self.auction.active)
+        panel = self.auction.panel() if self.auction.active else None
+        painter.draw_bubbles(surface, self.auction.active, panel)
         self.signals.draw(surface, painter)
         painter.draw_bids(surface, self.hud_bottom + self.px(10))
 
@@ -444,8 +470,9 @@ class TableScene(Scene):
             self.auction.draw(surface, self.session.view())
         if self.show_last:
             painter.draw_last_trick(surface)
-        caption = painter.draw_banner(surface, self.hud_bottom + self.px(8))
-        avoid = self.banner_avoids() + ([caption] if caption is not None else [])
+        avoid = self.banner_avoids()
+        caption = painter.draw_banner(surface, self.hud_bottom + self.px(8), avoid)
+        avoid += [caption] if caption is not None else []
         self.banner.draw(surface, self.px(10), avoid)
         if self.session.waiting_for is not None:
             painter.draw_privacy(surface, self.session.waiting_for)

@@ -1,29 +1,23 @@
 """The waiting room of an online table: the code (and, for the host, the addresses to tell),
 the seats with their names and who is ready; the host's Start; Ready for a guest; Leave.
 
-Everything comes from the server's ``table`` messages, read once a frame from the client's
-queue. The first ``update`` means the game has begun: the table opens on a
-:class:`~briscola.client.session.RemoteSession` of this seat.
+Everything comes from the online flow (:class:`briscola.client.flow.OnlineFlow`), looked at
+once a frame: the server's description of the table, refusals, the connection. Once the game
+has begun the table opens on the flow's session of this seat.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from briscola.client.connection import NetClient
-from briscola.client.session import RemoteSession
+from briscola.client.flow import OnlineFlow, Problem
+from briscola.client.sentences import code_text, connection_text
 from briscola.engine import Rules
-from briscola.gui.hosting import (
-    EmbeddedHost,
-    HostedSession,
-    OnlinePage,
-    OnlineSession,
-    connection_text,
-    error_text,
-)
 from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup
+from briscola.gui.widgets.online_page import OnlinePage
+from briscola.protocol import messages as msg
 from briscola.protocol.wire import spaced_code
 from briscola.text.i18n import _
 from briscola.text.labels import level_label, match_label, preset_label
@@ -31,29 +25,24 @@ from briscola.text.signals import signals_mode_label
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
+    from briscola.server.embedded import EmbeddedHost
 
 READY_COLOUR = (120, 200, 120)
 WAIT_COLOUR = (236, 190, 72)
 
 
 class WaitingRoomScene(OnlinePage):
-    """Seats and readiness of the table ``client`` sits at; ``host`` is the embedded server
-    when this computer hosts it; ``backlog``: messages already taken from the client."""
+    """The waiting room of the table ``flow`` is seated at; ``host`` is this computer's own
+    server when it hosts the table (its addresses are shown to tell friends)."""
 
-    def __init__(
-        self,
-        app: Services,
-        client: NetClient,
-        host: EmbeddedHost | None = None,
-        backlog: list[dict[str, Any]] | None = None,
-    ) -> None:
+    def __init__(self, app: Services, flow: OnlineFlow, host: EmbeddedHost | None = None) -> None:
         super().__init__(app)
-        self.client = client
+        self.flow = flow
         self.host = host
-        self.messages: list[dict[str, Any]] = []
-        self.table: dict[str, Any] | None = None
-        self.ready = False
+        #: The table has opened (or the room has closed): nothing more to wait for here.
         self.started = False
+        self._problem: Problem | None = flow.problem
+        self._status = flow.connection
         self.leave_button = Button(lambda: _("Leave"), self.back, name="leave")
         self.ready_button = PrimaryButton(self.ready_label, self.toggle_ready, name="ready")
         self.start_button = PrimaryButton(lambda: _("Start"), self.start, name="start")
@@ -63,15 +52,14 @@ class WaitingRoomScene(OnlinePage):
         self.group = WidgetGroup(
             [self.ready_button, self.start_button, self.fill_button, self.leave_button]
         )
-        self.ready_button.visible = host is None
-        self.start_button.visible = self.fill_button.visible = host is not None
-        self.group.focus_widget(self.start_button if host is not None else self.ready_button)
+        hosting = host is not None
+        self.ready_button.visible = not hosting
+        self.start_button.visible = self.fill_button.visible = hosting
+        self.group.focus_widget(self.start_button if hosting else self.ready_button)
         self.group.keyboard_focus = True
         self.info_panel = pygame.Rect(0, 0, 1, 1)
         self.seat_panel = pygame.Rect(0, 0, 1, 1)
         self.message_box = pygame.Rect(0, 0, 1, 1)
-        for message in backlog or ():
-            self._take(message)
         self._refresh()
 
     # ------------------------------------------------------------------ state
@@ -81,15 +69,22 @@ class WaitingRoomScene(OnlinePage):
         return not self.started
 
     @property
+    def table(self) -> msg.TableInfo | None:
+        return self.flow.table
+
+    @property
     def is_host(self) -> bool:
-        table = self.table
-        return table is not None and table.get("host") == self.client.seat
+        return self.flow.is_host
 
     @property
     def code(self) -> str:
-        return str(self.table["table"]) if self.table is not None else (self.client.table or "")
+        return self.flow.code
 
-    def seats(self) -> list[dict[str, Any]]:
+    @property
+    def ready(self) -> bool:
+        return self.flow.ready
+
+    def seats(self) -> list[msg.SeatEntry]:
         return list(self.table["seats"]) if self.table is not None else []
 
     def ready_label(self) -> str:
@@ -98,109 +93,79 @@ class WaitingRoomScene(OnlinePage):
     def _open_seats(self) -> tuple[int, int]:
         """Seats open to a person: how many are taken and ready, and how many there are."""
         people = [seat for seat in self.seats() if seat["kind"] == "human"]
-        ready = sum(1 for seat in people if seat["claimed"] and seat["ready"])
+        ready = sum(1 for seat in people if seat.get("claimed") and seat.get("ready"))
         return ready, len(people)
 
     def _refresh(self) -> None:
         ready, people = self._open_seats()
-        claimed = [seat for seat in self.seats() if seat["kind"] == "human" and seat["claimed"]]
+        claimed = [s for s in self.seats() if s["kind"] == "human" and s.get("claimed")]
         self.start_button.enabled = self.table is not None and people > 0 and ready == people
         self.fill_button.enabled = (
             self.table is not None
             and len(claimed) < people
-            and all(seat["ready"] for seat in claimed)
+            and all(seat.get("ready") for seat in claimed)
         )
 
     # ------------------------------------------------------------------ actions
 
     def toggle_ready(self) -> None:
-        self.ready = not self.ready
-        self.client.ready(self.ready)
+        self.flow.set_ready(not self.ready)
 
     def start(self) -> None:
-        self.client.start_game()
+        self.flow.start()
 
     def start_with_bots(self) -> None:
-        self.client.start_game(fill_bots=True)
+        self.flow.start(fill_bots=True)
 
     def back(self) -> None:
         self._leave()
         self.app.pop()
 
     def _leave(self) -> None:
-        if self.started:
-            return
-        self.started = True  # nothing more to wait for
-        self.app.storage.seats.forget()
-        self.client.leave()
-        self.client.close(timeout=0)
-        if self.host is not None:
-            self.host.stop()
+        if not self.started:
+            self.started = True  # nothing more to wait for
+            self.flow.leave()
 
     def on_exit(self) -> None:
         super().on_exit()
         self._leave()
 
-    # ------------------------------------------------------------------ messages
-
-    def _take(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "table":
-            self.table = message
-            for seat in message["seats"]:
-                if seat["seat"] == self.client.seat:
-                    self.ready = bool(seat["ready"])
-        elif kind == "error":
-            self.say(error_text(message), bad=True)
-            return
-        elif kind == "status":
-            text = connection_text(self.client)
-            self.say(text, bad=bool(text))
-            return
-        if kind in ("table", "update", "joined"):
-            self.messages.append(message)
+    # ------------------------------------------------------------------ the network
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.started:
             return
-        # The first update may have come with ``joined`` already (taking a seat back in a
-        # game under way): then the table opens now, whatever else arrives.
-        begun = any(message.get("type") == "update" for message in self.messages)
-        for message in self.client.drain():
-            kind = message.get("type")
-            if begun:  # the table's session takes what came after the first update
-                self.messages.append(message)
-                continue
-            if kind == "closed":
-                self.started = True
-                # The table is gone (host left, server closed...): no seat to take back.
-                self.app.storage.seats.forget()
-                self.client.close(timeout=0)
-                if self.host is not None:
-                    self.host.stop()
-                self.app.notify(error_text(message), 8.0)
-                self.app.open("menu", mode="reset")
-                return
-            self._take(message)
-            begun = kind == "update"
-        if begun:
-            self._begin()
+        flow = self.flow
+        stage = flow.poll()
+        if stage == "closed":
+            # The table is gone (host left, server closed...): no seat to take back.
+            self.started = True
+            problem = flow.problem
+            if problem is not None:
+                self.app.notify(code_text(problem.code, problem.detail), 8.0)
+            self.app.open("menu", mode="reset")
             return
+        if stage == "playing":
+            self.started = True
+            session = flow.session(self.app.storage.seats)
+            self.app.open("table", mode="replace", session=session)
+            return
+        self._tell()
         self._refresh()
 
-    def _begin(self) -> None:
-        """The game has begun: the table, on this seat's remote session."""
-        self.started = True
-        first = next(i for i, m in enumerate(self.messages) if m.get("type") == "update")
-        backlog = [m for m in self.messages[:first] if m.get("type") == "table"]
-        backlog += self.messages[first:]
-        session: RemoteSession
-        if self.host is not None:
-            session = HostedSession(self.client, self.app.storage.seats, self.host, backlog)
-        else:
-            session = OnlineSession(self.client, self.app.storage.seats, backlog)
-        self.app.open("table", mode="replace", session=session)
+    def _tell(self) -> None:
+        """Say what changed: a refusal, or the connection's state."""
+        flow = self.flow
+        if flow.problem is not self._problem:
+            self._problem = flow.problem
+            if flow.problem is not None:
+                self.say(code_text(flow.problem.code, flow.problem.detail), bad=True)
+        status = flow.connection
+        if status != self._status:
+            self._status = status
+            text = connection_text(status)
+            self.say(text, bad=bool(text))
 
     # ------------------------------------------------------------------ layout
 
@@ -295,7 +260,7 @@ class WaitingRoomScene(OnlinePage):
         y += px(40)
         seats = self.seats()
         row = min(px(56), (panel.bottom - y - px(10)) // max(1, len(seats)))
-        host = self.table.get("host") if self.table is not None else None
+        host = self.table["host"] if self.table is not None else None
         for seat in seats:
             box = pygame.Rect(x, y, w, row - px(6))
             badge = pygame.Rect(box.x, box.y, box.height, box.height).inflate(-px(8), -px(8))
@@ -306,12 +271,12 @@ class WaitingRoomScene(OnlinePage):
             state_box = pygame.Rect(
                 name_box.right + px(8), box.y, box.right - name_box.right - px(8), box.height
             )
-            you = seat["seat"] == self.client.seat
+            you = seat["seat"] == self.flow.seat
             if seat["kind"] == "bot":
                 name = seat["name"] or _("Computer")
-                state = _("Computer: {level}").format(level=level_label(str(seat["level"])))
+                state = _("Computer: {level}").format(level=level_label(str(seat.get("level"))))
                 colour = theme.dim
-            elif not seat["claimed"]:
+            elif not seat.get("claimed"):
                 name = _("Open seat")
                 state = _("Waiting for a friend")
                 colour = theme.dim
@@ -319,11 +284,11 @@ class WaitingRoomScene(OnlinePage):
                 name = str(seat["name"])
                 if seat["seat"] == host:
                     state = _("Host")
-                elif not seat["connected"]:
+                elif not seat.get("connected"):
                     state = _("Away")
                 else:
-                    state = _("Ready") if seat["ready"] else _("Not ready")
-                colour = READY_COLOUR if seat["ready"] else WAIT_COLOUR
+                    state = _("Ready") if seat.get("ready") else _("Not ready")
+                colour = READY_COLOUR if seat.get("ready") else WAIT_COLOUR
             if you:
                 name = _("{name} (you)").format(name=name)
             fit(surface, name, name_box, px(21), theme.text, bold=you)

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from briscola.gui.hosting import error_text
+from briscola.client.sentences import code_text
 from briscola.gui.widgets import rounded
+from briscola.protocol.errors import ErrorCode
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
@@ -46,19 +47,18 @@ class TableBanner:
     def update(self) -> None:
         session = self.session
         for message in session.take_messages():
-            shown = {"code": message.code, "message": message.text}
             if message.kind == "notice":
-                self.app.notify(error_text(shown), 8.0)
+                self.app.notify(code_text(message.code, message.text), 8.0)
             else:
                 log.info("the server refused: %s", message)
-                if message.code == "rate_limited":
-                    self.app.notify(error_text(shown))
+                if message.code == ErrorCode.RATE_LIMITED:
+                    self.app.notify(code_text(message.code, message.text))
         if self.ended:
             return
         news = session.news()
         if news.ended is not None:
             self.ended = True
-            self.app.notify(error_text({"reason": news.ended, "message": news.ended_message}), 8.0)
+            self.app.notify(code_text(news.ended, news.ended_message), 8.0)
             self.app.open("menu", mode="reset")
             return
         self.banner = ""
@@ -88,9 +88,10 @@ class TableBanner:
     def draw(
         self, surface: pygame.Surface, top: int, avoid: Sequence[pygame.Rect] = ()
     ) -> list[pygame.Rect]:
-        """The banner and the notes, centred from ``top`` down; a note goes further down
-        until it is clear of ``avoid`` (the other seats' cards and name plates: a note stays
-        up for long, and must not hide them). Returns the boxes drawn."""
+        """The banner and the notes, centred from ``top`` down; each goes further down
+        until it is clear of ``avoid`` (the other seats' cards and name plates: a note or
+        a lost connection stays up for long, and must not hide them). Returns the boxes
+        drawn."""
         px = self.px
         assets = self.app.assets
         theme = self.app.theme
@@ -103,12 +104,11 @@ class TableBanner:
             image = assets.text(text, px(size), theme.text, bold=colour is BANNER_COLOUR)
             box = image.get_rect().inflate(px(28), px(14))
             box.midtop = (surface.get_width() // 2, y)
-            if colour is NOTE_COLOUR:
-                for _tries in range(len(avoid) + 1):
-                    hit = [rect for rect in avoid if rect.colliderect(box)]
-                    if not hit:
-                        break
-                    box.top = max(rect.bottom for rect in hit) + px(6)
+            for _tries in range(len(avoid) + 1):
+                hit = [rect for rect in avoid if rect.colliderect(box)]
+                if not hit:
+                    break
+                box.top = max(rect.bottom for rect in hit) + px(6)
             surface.blit(rounded(box.size, colour, px(10)), box.topleft)
             surface.blit(image, image.get_rect(center=box.center))
             drawn.append(box)

@@ -24,6 +24,7 @@ import pygame
 from briscola.coach import Assessment, Reason, evaluate, explain
 from briscola.engine import Card, Play, PlayerView
 from briscola.gui.render.assets import Assets
+from briscola.gui.render.wake import wake
 from briscola.gui.widgets import Theme, draw_panel, wrap_text
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,11 @@ class TableCoach:
         # Older turns are of no more use: keep only the latest few.
         for old in list(self._jobs)[:-3]:
             self._jobs.pop(old).cancel()
-        self._jobs[key] = self._pool.submit(advise, seen, self.budget)
+        job = self._pool.submit(advise, seen, self.budget)
+        # The window may be asleep waiting for input: the result wakes it (issue 50: the
+        # hint waited for the next mouse move when it arrived after the last frame).
+        job.add_done_callback(lambda _job: wake())
+        self._jobs[key] = job
 
     def advice(self, key: Hashable) -> Advice | None:
         """The advice for ``key`` once computed (None before, or when it failed)."""

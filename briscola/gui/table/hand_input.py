@@ -103,6 +103,8 @@ class HandInput:
                 self.press = (sprite, event.pos, (event.pos[0] - sprite.x, event.pos[1] - sprite.y))
                 self.board.held = None
                 self.selected = hand.index(sprite)
+            elif sprite is not None and sprite.card is not None:
+                self.play(sprite.card)  # a dimmed card: refused, and the table says why
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
             sprite, _start, _grab = self.press
             dragged = self.dragging

@@ -178,21 +178,29 @@ class TablePainter:
         rect = sprite.rect()
         room = int(rect.width * 0.56)  # the corner indices take about a fifth each side
         size = px(14)
-        text = app.assets.text(_("Hint"), size, app.theme.outline, bold=True)
+        ink = self.tag_colours()[1]
+        text = app.assets.text(_("Hint"), size, ink, bold=True)
         while text.get_width() + px(12) > room and size > 9:
             size -= 1
-            text = app.assets.text(_("Hint"), size, app.theme.outline, bold=True)
+            text = app.assets.text(_("Hint"), size, ink, bold=True)
         tag = text.get_rect().inflate(min(px(12), max(2, room - text.get_width())), px(4))
         tag.center = (rect.centerx, rect.top + px(2))
         if tag.width > room:  # still wider: it sits on the edge, clear of the indices
             tag.midbottom = (rect.centerx, rect.top + max(2, rect.height // 25))
         return text, tag
 
+    def tag_colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """The hint tag's fill and its word's colour: the outline's colour on the text's,
+        or ink where the theme makes them one (high contrast: the word was white on white,
+        an empty tag)."""
+        theme = self.app.theme
+        return theme.text, theme.outline if theme.outline != theme.text else theme.ink
+
     def _draw_hint_tag(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         """A small "Hint" tag on the top edge of the hinted card, in the outline's colour."""
-        app = self.app
         text, tag = self.hint_tag(sprite)
-        pygame.draw.rect(surface, app.theme.text, self.mark(tag), border_radius=tag.h // 2)
+        fill = self.tag_colours()[0]
+        pygame.draw.rect(surface, fill, self.mark(tag), border_radius=tag.h // 2)
         surface.blit(text, text.get_rect(center=tag.center))
 
     def _update_still(
@@ -302,9 +310,13 @@ class TablePainter:
 
     # ------------------------------------------------------------------ captions and overlays
 
-    def draw_bubbles(self, surface: pygame.Surface, panel_up: bool) -> None:
+    def draw_bubbles(
+        self, surface: pygame.Surface, panel_up: bool, avoid: pygame.Rect | None = None
+    ) -> None:
         """Speech bubbles by the names (not the viewer's while ``panel_up``: the auction
-        panel says it, and covers that place)."""
+        panel says it, and covers that place); a bubble that would lie under ``avoid``
+        (the auction panel, drawn later: a small window cut the Pass bubbles) goes beside
+        its name instead, on the side away from the middle."""
         app = self.app
         px = self.px
         board = self.board
@@ -319,6 +331,11 @@ class TablePainter:
             cx = min(max(x, rect.width / 2 + px(12)), board.layout.w - rect.width / 2 - px(12))
             cy = y - px(44) if board.screen_index(seat) == 0 else y + px(40)
             rect.center = (round(cx), round(cy))
+            if avoid is not None and rect.inflate(px(20), px(12)).colliderect(avoid):
+                side = -1 if x < board.layout.w / 2 else 1
+                beside = x + side * (px(85) + px(16) + rect.width / 2)
+                low, high = rect.width / 2 + px(12), board.layout.w - rect.width / 2 - px(12)
+                rect.center = (round(min(max(beside, low), high)), round(y))
             bubble = rect.inflate(px(20), px(12))
             pygame.draw.rect(
                 surface, app.theme.paper, self.mark(bubble), border_radius=bubble.h // 2
@@ -370,8 +387,12 @@ class TablePainter:
             surface.blit(image, (box.x + px(7), y))
             y += line_h
 
-    def draw_banner(self, surface: pygame.Surface, clear: int) -> pygame.Rect | None:
-        """The banner, if one shows, kept below ``clear`` (the buttons' row); its box."""
+    def draw_banner(
+        self, surface: pygame.Surface, clear: int, avoid: Sequence[pygame.Rect] = ()
+    ) -> pygame.Rect | None:
+        """The banner, if one shows, kept below ``clear`` (the buttons' row) and further
+        down until clear of ``avoid`` (the other seats' cards and name plates: at 160 % it
+        covered the plate and the dealer's button above it); its box."""
         banner = self.captions.banner
         if banner is None:
             return None
@@ -387,6 +408,13 @@ class TablePainter:
         if back.top < clear:
             rect.move_ip(0, clear - back.top)
             back.move_ip(0, clear - back.top)
+        for _tries in range(len(avoid)):
+            hit = [box for box in avoid if box.colliderect(back.inflate(0, px(6)))]
+            if not hit:
+                break
+            down = max(box.bottom for box in hit) + px(6) - back.top
+            rect.move_ip(0, down)
+            back.move_ip(0, down)
         draw_panel(surface, self.mark(back), app.theme, radius=back.h // 2)
         surface.blit(image, rect)
         return back

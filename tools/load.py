@@ -1,4 +1,4 @@
-"""``python -m briscola.server.load``: a load test of the server over real sockets.
+"""``python -m tools.load``: a load test of the server over real sockets.
 
 Computer players connect as clients (two per table, classic two-player matches), play with
 a think time per move, and measure the latency from sending an action to receiving the next
@@ -26,15 +26,22 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from briscola.engine import ReplayError, replay
-from briscola.protocol.wire import CODE_ALPHABET, PROTOCOL, table_url
+from briscola.protocol import messages as msg
+from briscola.protocol.errors import ErrorCode
+from briscola.protocol.wire import CODE_ALPHABET, table_url
 
 __all__ = ["main"]
+
+
+#: Frames sent again and again, made once.
+_NEXT: Final = msg.encode(msg.next_hand())
+_START: Final = msg.encode(msg.start())
 
 
 @dataclass
@@ -83,9 +90,9 @@ class Player:
         url = table_url(self.url, self.code if self.route else None)
         ws = await connect(url, open_timeout=60, compression=None, proxy=None, max_size=None)
         self.ws = ws
-        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "name": self.name}))
-        welcome = json.loads(await ws.recv())
-        if welcome.get("type") != "welcome":
+        await ws.send(msg.encode(msg.hello(self.name)))
+        welcome = msg.decode_server(await ws.recv())
+        if welcome is None or welcome["type"] != "welcome":
             raise RuntimeError(f"refused: {welcome}")
         return ws
 
@@ -108,9 +115,8 @@ class Player:
             delay = min(1.0, delay * 2)
             try:
                 ws = await self.open()
-                await ws.send(
-                    json.dumps({"type": "resume", "code": self.code, "token": self.token})
-                )
+                assert self.code is not None and self.token is not None
+                await ws.send(msg.encode(msg.resume(self.code, self.token)))
                 return True
             except (OSError, ConnectionClosed, RuntimeError, TimeoutError):
                 continue
@@ -126,18 +132,19 @@ class Player:
             async for text in ws:
                 if stop.is_set():
                     break
-                message = json.loads(text)
-                kind = message.get("type")
-                if kind == "error":
-                    if message.get("code") != "stale":  # a move that crossed a reconnection
-                        self.figures.errors[str(message.get("code"))] += 1
-                elif kind == "joined":
+                message = msg.decode_server(text)
+                if message is None:
+                    continue
+                if message["type"] == "error":
+                    if message["code"] != ErrorCode.STALE:  # a move across a reconnection
+                        self.figures.errors[message["code"]] += 1
+                elif message["type"] == "joined":
                     self.code, self.token = message["table"], message["token"]
-                elif kind == "closed":
-                    self.figures.errors["closed:" + str(message.get("reason"))] += 1
+                elif message["type"] == "closed":
+                    self.figures.errors["closed:" + message["reason"]] += 1
                     told = True
                     break
-                elif kind == "update":
+                elif message["type"] == "update":
                     pending = self._update(message, ws) or pending
                     if self.done:
                         break
@@ -150,7 +157,7 @@ class Player:
         # that stops sends its players to reconnect.
         return not (told or stop.is_set() or self.done)
 
-    def _watch(self, message: dict[str, Any]) -> None:
+    def _watch(self, message: msg.Update) -> None:
         """Keep the cards seen played this hand; at its end, check them against the record."""
         if message["reset"] or message["deal"] != self.deal:
             self.seen, self.deal = [], message["deal"]
@@ -164,7 +171,7 @@ class Player:
             if played != self.seen:
                 self.figures.mismatches += 1
 
-    def _update(self, message: dict[str, Any], ws: ClientConnection) -> asyncio.Task[None] | None:
+    def _update(self, message: msg.Update, ws: ClientConnection) -> asyncio.Task[None] | None:
         now = time.perf_counter()
         self._watch(message)
         if self.sent_at is not None:
@@ -183,13 +190,13 @@ class Player:
         if phase == "between":
             if self.host and self.figures.measuring:
                 self.figures.hands += 1
-            return asyncio.ensure_future(ws.send('{"type":"next"}'))
+            return asyncio.ensure_future(ws.send(_NEXT))
         if phase == "over" and self.host:
-            return asyncio.ensure_future(ws.send('{"type":"start"}'))
+            return asyncio.ensure_future(ws.send(_START))
         if phase != "playing" or view["current_player"] != view["seat"] or not view["legal"]:
             return None
         action = self.rng.choice(view["legal"])
-        reply = json.dumps({"type": "act", "action": action, "moves": message["moves"]})
+        reply = msg.encode(msg.act(action, message["moves"]))
         return asyncio.ensure_future(self._act(ws, reply))
 
     async def _act(self, ws: ClientConnection, reply: str) -> None:
@@ -215,23 +222,27 @@ async def _table(
     try:
         ws = await host.open()
         await ws.send(
-            json.dumps({"type": "create", "rules": {"preset": "classic2", "match": "first-to-99"}})
+            msg.encode(msg.create({"preset": "classic2", "match": "first-to-99"}, None, 0))
         )
         while host.code is None:
-            message = json.loads(await ws.recv())
-            if message.get("type") == "joined":
+            message = msg.decode_server(await ws.recv())
+            if message is None:
+                continue
+            if message["type"] == "joined":
                 host.code, host.token = message["table"], message["token"]
-            elif message.get("type") == "error":
-                raise RuntimeError(message.get("message"))
+            elif message["type"] == "error":
+                raise RuntimeError(message["message"])
         guest.code = host.code
         gws = await guest.open()
-        await gws.send(json.dumps({"type": "join", "code": host.code}))
-        await gws.send('{"type":"ready"}')
+        await gws.send(msg.encode(msg.join(host.code)))
+        await gws.send(msg.encode(msg.ready()))
         while True:
-            message = json.loads(await ws.recv())
-            if message.get("type") == "table" and all(s["ready"] for s in message["seats"]):
+            message = msg.decode_server(await ws.recv())
+            if message is None or message["type"] != "table":
+                continue
+            if all(s.get("ready") for s in message["seats"]):
                 break
-        await ws.send('{"type":"start"}')
+        await ws.send(_START)
         figures.seated += 1
     except Exception as exc:
         figures.errors[f"setup: {type(exc).__name__}: {exc}"[:80]] += 1
@@ -491,7 +502,7 @@ def _start_server(args: argparse.Namespace, index: int) -> tuple[subprocess.Pope
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m briscola.server.load", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.load", description=__doc__)
     parser.add_argument("--tables", type=int, default=100, help="two-player tables (100)")
     parser.add_argument("--duration", type=float, default=20.0, help="seconds measured (20)")
     parser.add_argument(

@@ -1,0 +1,88 @@
+"""A seat at an online table as a game plays it: a :class:`RemoteSession` whose leaving
+never waits for the network and knows whether the seat can be taken back.
+
+While the match is under way the server keeps a seat that is left (a computer plays for
+it), so the seat kept in the data folder stays, and Play online offers it back; once the
+match is over it is forgotten. The host's seat (:class:`HostedSession`) closes the table,
+and the host's own server, with it. :meth:`briscola.client.flow.OnlineFlow.session` makes
+the right one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import Protocol
+
+from briscola.client.connection import Incoming, NetClient
+from briscola.client.session import RemoteSession
+from briscola.storage.seats import SeatStore
+from briscola.text.i18n import _
+
+__all__ = ["Host", "HostedSession", "OnlineSession"]
+
+
+class Host(Protocol):
+    """The host's own server (:class:`briscola.server.embedded.EmbeddedHost`), as the flow
+    drives it: started in the background, ``ready`` once it listens or failed (``error``)."""
+
+    ready: threading.Event
+    error: str | None
+
+    @property
+    def url(self) -> str: ...
+
+    def start(self) -> Host: ...
+
+    def stop(self) -> None: ...
+
+
+class OnlineSession(RemoteSession):
+    """A guest's seat; ``seats`` keeps it while it can be taken back."""
+
+    def __init__(self, client: NetClient, seats: SeatStore, backlog: Iterable[Incoming]) -> None:
+        super().__init__(client, backlog)
+        self.held = seats
+
+    @property
+    def can_come_back(self) -> bool:
+        """Leaving now keeps the seat: the match is under way, so the server lets this
+        player take it back (with the token kept in ``seats``) until the match ends."""
+        return self.closed is None and self.phase in ("playing", "between")
+
+    def leave_question(self) -> str:
+        """What leaving does, asked before the player leaves."""
+        if self.can_come_back:
+            return _(
+                "Leave the table? A computer plays your cards from now on. You can take your"
+                " seat back from Play online until the match ends."
+            )
+        return _("Leave the table? Your seat is given up.")
+
+    def close(self) -> None:
+        if not self.can_come_back:
+            self.held.forget()
+        self.client.leave()
+        self.client.close(timeout=0)
+
+
+class HostedSession(OnlineSession):
+    """The host's seat: a remote session on the host's own server, which closes with it."""
+
+    def __init__(
+        self, client: NetClient, seats: SeatStore, host: Host, backlog: Iterable[Incoming]
+    ) -> None:
+        super().__init__(client, seats, backlog)
+        self.host = host
+
+    @property
+    def can_come_back(self) -> bool:
+        """The table lives in this game: leaving closes it for everyone."""
+        return False
+
+    def leave_question(self) -> str:
+        return _("Leave the table? You host it: the table closes for everyone and the match ends.")
+
+    def close(self) -> None:
+        super().close()
+        self.host.stop()
