@@ -25,7 +25,7 @@ from briscola.gui.render.display import (
     request_high_dpi,
     return_large_buffers,
     scaled_size,
-    screen_corner,
+    screen_bounds,
     system_scale,
 )
 from briscola.gui.render.wake import WAKE, wake
@@ -193,12 +193,10 @@ class App:
         if not self.fullscreen:
             self._windowed_size = self.window.size
             self._windowed_pos = self._window_position()
-            # Without a window manager (a bare X server) SDL makes the window the screen's
-            # size where it stands, half off screen: it goes to its screen's corner first.
-            self._move_window(screen_corner(self._windowed_pos, desktop_sizes()))
         self.fullscreen = on
         self.settings.fullscreen = on
-        self.window.set_fullscreen(on, self._windowed_size)
+        screen = screen_bounds(self._windowed_pos, desktop_sizes())
+        self.window.set_fullscreen(on, self._windowed_size, screen)
         self.screen = self.window.surface
         if not on:
             self._move_window(self._windowed_pos)  # back where it was

@@ -17,6 +17,7 @@ and so the system's scale, with the player's own UI scale from Settings on top.
 from __future__ import annotations
 
 import ctypes
+import itertools
 import os
 import shutil
 import subprocess
@@ -142,24 +143,26 @@ def scaled_size(size: tuple[int, int], scale: float) -> tuple[int, int]:
     return round(size[0] * scale), round(size[1] * scale)
 
 
-def screen_corner(
+def screen_bounds(
     position: list[int] | None, sizes: list[tuple[int, int]]
-) -> tuple[int, int] | None:
-    """The top-left corner of the screen a window at ``position`` is on, screens side by
-    side or one above another (SDL gives their sizes, not their places); None when the
-    window's place is unknown.
+) -> tuple[int, int, int, int] | None:
+    """The place and size (x, y, width, height) of the screen a window at ``position`` is
+    on, screens side by side or one above another (SDL gives their sizes, not their places);
+    None when the window's place or the screens are unknown.
 
-    >>> screen_corner([448, 240], [(1920, 1080)])
-    (0, 0)
-    >>> screen_corner([2000, 100], [(1920, 1080), (1280, 1024)])
-    (1920, 0)
+    >>> screen_bounds([448, 240], [(1920, 1080)])
+    (0, 0, 1920, 1080)
+    >>> screen_bounds([2000, 100], [(1920, 1080), (1280, 1024)])
+    (1920, 0, 1280, 1024)
     """
-    if position is None:
+    if position is None or not sizes:
         return None
-    corners = {(0, 0)}
+    screens = {(0, 0): sizes[0]}
     x = y = 0
-    for width, height in sizes[:-1]:
+    for (width, height), following in itertools.pairwise(sizes):
         x, y = x + width, y + height
-        corners |= {(x, 0), (0, y)}
-    below = [c for c in corners if c[0] <= position[0] and c[1] <= position[1]]
-    return max(below, key=lambda c: c[0] + c[1], default=(0, 0))
+        screens.setdefault((x, 0), following)
+        screens.setdefault((0, y), following)
+    below = [c for c in screens if c[0] <= position[0] and c[1] <= position[1]]
+    corner = max(below, key=lambda c: c[0] + c[1], default=(0, 0))
+    return (*corner, *screens[corner])

@@ -125,9 +125,21 @@ class GameWindow:
             data["rel"] = (round(dx * ratio_x), round(dy * ratio_y))
         return pygame.event.Event(event.type, data)
 
-    def set_fullscreen(self, on: bool, windowed_size: tuple[int, int]) -> None:
-        """Full screen at the desktop's size, or back to a window of ``windowed_size``."""
+    def set_fullscreen(
+        self,
+        on: bool,
+        windowed_size: tuple[int, int],
+        screen: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        """Full screen at the desktop's size, or back to a window of ``windowed_size``.
+        ``screen`` (x, y, width, height): the screen to cover. The window is put over it
+        first: without a window manager (a bare X server) SDL leaves a full-screen window
+        where and as large as it was, and no longer moves it once full screen."""
         if on:
+            if screen is not None:
+                self.move(screen[:2])
+                self.window.size = screen[2:]
+                pygame.event.pump()
             self.window.set_fullscreen(desktop=True)
         else:
             self.window.set_windowed()
