@@ -14,7 +14,6 @@ set), where that fails (``tools/system-packages.sh test`` installs it).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -27,6 +26,7 @@ from typing import Any
 
 import pygame
 import pytest
+from e2ehelp import ReportedGame
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
@@ -110,7 +110,7 @@ def desktops() -> Iterator[Callable[[int], Desktop]]:
             each.close()
 
 
-class Game:
+class Game(ReportedGame):
     """The game on ``desktop``'s Wayland socket, its report, frame and clicks in ``home``."""
 
     def __init__(self, desktop: Desktop, home: Path) -> None:
@@ -136,27 +136,6 @@ class Game:
             stderr=subprocess.PIPE,
             text=True,
         )
-
-    def report(self) -> dict[str, Any]:
-        try:
-            data: dict[str, Any] = json.loads(self.report_path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return data
-
-    def wait_for(
-        self, condition: Callable[[dict[str, Any]], bool], seconds: float = 120
-    ) -> dict[str, Any]:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                _out, err = self.process.communicate()
-                raise AssertionError(f"the game exited ({self.process.returncode}): {err[-2000:]}")
-            data = self.report()
-            if data and condition(data):
-                return data
-            time.sleep(0.05)
-        raise AssertionError(f"timed out; last report: {self.report()}")
 
     def click(self, rect: list[int], data: dict[str, Any]) -> None:
         """A click at the middle of ``rect`` (the surface's pixels), written as the system
@@ -193,7 +172,7 @@ def _menu(desktops: Callable[[int], Desktop], scale: int, home: Path) -> dict[st
     shots.mkdir(parents=True, exist_ok=True)
     game = Game(desktop, home)
     try:
-        data = game.wait_for(lambda d: d.get("scene") == "MenuScene" and d.get("still"))
+        data = game.wait_for(lambda d: d.get("scene") == "MenuScene" and d.get("still"), 120)
         frame = pygame.image.load(str(game.frame_path))
         shutil.copy(game.frame_path, shots / f"wayland-x{scale}-menu-frame.png")
         desktop.screenshot(shots / f"wayland-x{scale}-menu-screen.png")
