@@ -230,10 +230,13 @@ def update_paths(size: tuple[int, int], frames: int = 60) -> dict[str, float]:
     """Milliseconds to put a frame on screen, by path: the software window (the whole
     window, or three card-sized rectangles as a partial frame hands over) and SDL's
     renderer (``pygame._sdl2.video``: a streaming texture updated whole or by the same
-    rectangles, then presented). The renderer uses the GPU where there is one, else SDL's
-    software renderer."""
+    rectangles, then presented). The software window is the game's own
+    (:class:`~briscola.gui.render.window.GameWindow`, made for high-DPI screens). The
+    renderer uses the GPU where there is one, else SDL's software renderer."""
     import pygame
     from pygame._sdl2 import video
+
+    from briscola.gui.render.window import GameWindow
 
     pygame.display.init()
     card = pygame.Rect(0, 0, size[1] // 7, size[1] * 8 // 35)
@@ -248,18 +251,20 @@ def update_paths(size: tuple[int, int], frames: int = 60) -> dict[str, float]:
             step()
         return (time.perf_counter() - begin) / frames * 1000
 
-    screen = pygame.display.set_mode(size)
+    game_window = GameWindow("bench", size)  # the game's own window (high-DPI)
+    screen = game_window.surface
 
     def whole_window() -> None:
         screen.blit(frame, (0, 0))
-        pygame.display.flip()
+        game_window.present(None)
 
     def part_window() -> None:
         for rect in rects:
             screen.blit(frame, rect, rect)
-        pygame.display.update(rects)
+        game_window.present(rects)
 
     result = {"window whole": timed(whole_window), "window part": timed(part_window)}
+    game_window.close()
     pygame.display.quit()
     pygame.display.init()
     window = video.Window("bench", size=size, hidden=True)

@@ -148,7 +148,7 @@ def run(events: int, seed: int, progress: bool = False) -> Counter[str]:
                     )
             elif roll < 0.985:
                 size = rng.choice(SIZES)
-                pygame.display.set_mode(size, pygame.RESIZABLE)
+                app.window.resize(size)
                 pygame.event.post(
                     pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
                 )

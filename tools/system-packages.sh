@@ -9,9 +9,10 @@ case "${1:-}" in
   # look at its windows, binutils for the frozen build's `strip` and the .deb's dependencies,
   # ShellCheck (actionlint runs it on the workflows' scripts too), desktop-file-utils and
   # appstream to validate the menu entries and the Flatpak's metainfo (tests/project/test_release.py),
-  # redis-server and haproxy for the server's shared-store tests (tests/server/test_store.py).
+  # redis-server and haproxy for the server's shared-store tests (tests/server/test_store.py),
+  # weston for a headless Wayland desktop scaled 200 % (tests/e2e/test_e2e_wayland.py).
   test) packages=(python3-venv xvfb xdotool imagemagick x11-utils binutils shellcheck
-                  desktop-file-utils appstream redis-server haproxy) ;;
+                  desktop-file-utils appstream redis-server haproxy weston) ;;
   *) echo "usage: $0 play|test" >&2; exit 2 ;;
 esac
 missing=()

@@ -6,12 +6,10 @@ applied between frames, so a scene never disappears in the middle of its own upd
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import logging
 import os
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -27,10 +25,20 @@ from briscola.gui.render.display import (
     request_high_dpi,
     return_large_buffers,
     scaled_size,
-    screen_corner,
+    screen_bounds,
     system_scale,
 )
 from briscola.gui.render.wake import WAKE, wake
+from briscola.gui.render.window import (
+    SIZE_EVENTS,
+    ClickFeeder,
+    GameWindow,
+    desktop_sizes,
+    fit_desktop,
+    open_window,
+    position_from,
+    save_frame,
+)
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
 from briscola.gui.worker import BotWorker
@@ -113,8 +121,9 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         self._set_window_position()
-        self.screen = self._open_window()
-        pygame.display.set_caption(_("Briscola"))
+        #: The window; ``screen`` is its drawing surface, in the screen's real pixels.
+        self.window = self._open_window()
+        self.screen = self.window.surface
         self.assets = Assets()
         self.assets.deck_for_back = lambda: self.settings.deck  # the back named "deck"
         self.assets.on_missing = lambda message: self.notify(
@@ -122,12 +131,15 @@ class App:
         )
         icon = self.assets.icon()
         if icon is not None:
-            pygame.display.set_icon(icon)
+            self.window.set_icon(icon)
         self.backdrop = Backdrop(self.assets)
         self.audio = Audio(self.settings.sound, self.settings.volume)
         self.clock = pygame.time.Clock()
         #: End-to-end tests: where to write what is on screen (see Scene.report).
         self._report_path = self.options.report
+        self._frame_saved = -1  # the frame last saved for a test (``options.frame``)
+        clicks = self.options.clicks
+        self._clicks = ClickFeeder(clicks).start() if clicks is not None else None
         #: Computer players think in a worker process (see worker.py).
         self.bots = bots or BotWorker(use_processes=self.options.bot_processes)
         self.bots.on_done = wake  # a move that arrives while the window rests shows at once
@@ -147,28 +159,26 @@ class App:
         return scaled_size(DEFAULT_SIZE, self.system_scale)
 
     def _set_window_position(self) -> None:
-        pos = usable_window_pos(self.settings.window_pos, _desktop_sizes())
+        pos = usable_window_pos(self.settings.window_pos, desktop_sizes())
         self.settings.window_pos = pos  # a position off every screen is forgotten
-        if pos and not self.options.size and "SDL_VIDEO_WINDOW_POS" not in os.environ:
-            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
+        #: Where the window opens: SDL_VIDEO_WINDOW_POS, else where it was last time.
+        self._position = position_from(os.environ.get("SDL_VIDEO_WINDOW_POS"))
+        if self._position is None and pos and not self.options.size:
+            self._position = (pos[0], pos[1])
 
-    def _open_window(self) -> pygame.Surface:
-        if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    def _open_window(self) -> GameWindow:
         size = self._windowed_size
         if not self.options.size:  # an explicit --size is honoured as asked
-            size = self._fit_desktop(size)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
-
-    @staticmethod
-    def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
-        try:
-            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            return size
-        if desk_w < MIN_SIZE[0] or desk_h < MIN_SIZE[1]:
-            return size  # tiny virtual desktops (dummy driver): keep the asked size
-        return min(size[0], desk_w), min(size[1], desk_h)
+            size = fit_desktop(size, MIN_SIZE)
+        window = open_window(
+            _("Briscola"),
+            size,
+            fullscreen=self.fullscreen,
+            position=self._position,
+            minimum=(min(MIN_SIZE[0], size[0]), min(MIN_SIZE[1], size[1])),
+        )
+        self._windowed_size = size
+        return window
 
     @property
     def size(self) -> tuple[int, int]:
@@ -181,26 +191,21 @@ class App:
         if on == self.fullscreen:
             return
         if not self.fullscreen:
-            self._windowed_size = self.screen.get_size()
+            self._windowed_size = self.window.size
             self._windowed_pos = self._window_position()
-            # Without a window manager (a bare X server) SDL makes the window the screen's
-            # size where it stands, half off screen: it goes to its screen's corner first.
-            self._move_window(screen_corner(self._windowed_pos, _desktop_sizes()))
         self.fullscreen = on
         self.settings.fullscreen = on
-        self.screen = self._open_window()
+        screen = screen_bounds(self._windowed_pos, desktop_sizes())
+        self.window.set_fullscreen(on, self._windowed_size, screen)
+        self.screen = self.window.surface
         if not on:
             self._move_window(self._windowed_pos)  # back where it was
         self._resized()
         self.save_settings()
 
     def _move_window(self, position: tuple[int, int] | list[int] | None) -> None:
-        if position is None:
-            return
-        failed = (pygame.error, AttributeError, TypeError)
-        with contextlib.suppress(*failed), warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().position = (int(position[0]), int(position[1]))
+        if position is not None:
+            self.window.move((int(position[0]), int(position[1])))
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The table texture (or a flat high-contrast table) over the whole window."""
@@ -212,14 +217,8 @@ class App:
             scene.on_resize(size)
 
     def _window_position(self) -> list[int] | None:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            x, y = window.position
-            return [int(x), int(y)]
-        except (pygame.error, AttributeError, TypeError):
-            return None
+        position = self.window.position
+        return list(position) if position is not None else None
 
     # ------------------------------------------------------------------ settings
 
@@ -256,7 +255,7 @@ class App:
             self._language_setting = self.settings.language
             self._lang_override = None  # the player chose: the command line no longer holds
         i18n.set_language(self._lang_override or self.settings.language)
-        pygame.display.set_caption(_("Briscola"))
+        self.window.set_title(_("Briscola"))
         self.audio.configure(self.settings.sound, self.settings.volume)
         if self.settings.fullscreen != self.fullscreen:
             self.set_fullscreen(self.settings.fullscreen)
@@ -383,15 +382,8 @@ class App:
             return
         if event.type == WAKE:  # background work finished: this frame shows it
             return
-        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            width = max(MIN_SIZE[0], event.w)
-            height = max(MIN_SIZE[1], event.h)
-            if (width, height) != (event.w, event.h):
-                self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-            else:
-                self.screen = pygame.display.get_surface() or self.screen
-            self._windowed_size = (width, height)
-            self._resized()
+        if event.type in SIZE_EVENTS:
+            self._window_changed(resized=event.type == pygame.VIDEORESIZE)
             return
         if event.type in _UNCOVERED:
             self._last_shown = None  # the system lost what the window showed: all again
@@ -401,7 +393,21 @@ class App:
             return
         scene = self.scene
         if scene is not None:
-            scene.handle_event(event)
+            scene.handle_event(self.window.to_pixels(event))
+
+    def _window_changed(self, resized: bool) -> None:
+        """The window was resized, made full screen or moved to a screen with another scale:
+        its surface is read again (a window the player made smaller than the least is made
+        larger)."""
+        if resized and not self.fullscreen:
+            width, height = self.window.size
+            least = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
+            if least != (width, height):
+                self.window.resize(least)
+            self._windowed_size = least
+        if self.window.refresh() or self.screen is not self.window.surface:
+            self.screen = self.window.surface
+            self._resized()
 
     def _drawn(self) -> list[Scene]:
         """The scenes a frame shows: the top one and those it lets show through."""
@@ -441,10 +447,7 @@ class App:
 
     def present(self, rects: list[pygame.Rect] | None) -> None:
         """Show the frame: the whole window (``rects`` None), or only ``rects``."""
-        if rects is None:
-            pygame.display.flip()
-        elif rects:
-            pygame.display.update(rects)
+        self.window.present(rects)
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, apply scene requests."""
@@ -473,6 +476,9 @@ class App:
         data: dict[str, object] = {
             "frame": self.frame,
             "size": list(self.size),
+            # The window in screen coordinates (what the mouse counts): smaller than
+            # ``size`` where the surface has the screen's real pixels (Retina, Wayland).
+            "window": list(self.window.size),
             "scene": type(scene).__name__ if scene is not None else None,
             "language": i18n.current_language(),
             # Nothing moves by itself: animations are over, the scene waits for input.
@@ -481,6 +487,9 @@ class App:
         if scene is not None:
             data.update(scene.report())
         assert self._report_path is not None
+        if data["still"] and self.options.frame is not None and self._frame_saved != self.frame:
+            self._frame_saved = self.frame
+            save_frame(self.screen, self.options.frame)
         try:
             atomic_write_json(self._report_path, data)
         except OSError:
@@ -551,27 +560,23 @@ class App:
         while self._stack:
             self._stack.pop().on_exit()
         if not self.fullscreen:
-            self.settings.window_size = list(self.screen.get_size())
-            position = usable_window_pos(self._window_position(), _desktop_sizes())
+            self.settings.window_size = list(self.window.size)
+            position = usable_window_pos(self._window_position(), desktop_sizes())
             if position is not None:
                 self.settings.window_pos = position
         self.save_settings()
+        if self._clicks is not None:
+            self._clicks.stop()
         self.bots.close()
         self.storage.close()
         self.audio.close()
         self.assets.close()
+        self.window.close()
         pygame.display.quit()
 
     @staticmethod
     def version() -> str:
         return __version__
-
-
-def _desktop_sizes() -> list[tuple[int, int]]:
-    try:
-        return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
-    except (pygame.error, TypeError, ValueError):
-        return []
 
 
 if TYPE_CHECKING:

@@ -216,6 +216,9 @@ def _run(args: argparse.Namespace) -> int:
             ).format(path=asset_path())
         )
         return 1
+    from briscola.gui.render.display import request_high_dpi
+
+    request_high_dpi()  # before the display starts: SDL reads its hints only then
     if _no_display(pygame):
         _fatal(
             _(

@@ -66,6 +66,12 @@ class AppOptions:
     network: NetworkOptions = field(default_factory=NetworkOptions.from_environment)
     #: End-to-end tests: where to write what is on screen (``BRISCOLA_REPORT``).
     report: Path | None = field(default_factory=lambda: _path_from("BRISCOLA_REPORT"))
+    #: End-to-end tests: where to save the frame on screen, as PNG, once nothing moves
+    #: (``BRISCOLA_FRAME``): the pixels the game drew, at the screen's real pixels.
+    frame: Path | None = field(default_factory=lambda: _path_from("BRISCOLA_FRAME"))
+    #: End-to-end tests: a file of clicks in screen coordinates (``BRISCOLA_CLICKS``, see
+    #: ``render.window.ClickFeeder``), where nothing else can click.
+    clicks: Path | None = field(default_factory=lambda: _path_from("BRISCOLA_CLICKS"))
     #: Computer players think in a worker process (``BRISCOLA_BOT_THREADS=1``: a thread).
     bot_processes: bool = field(
         default_factory=lambda: os.environ.get("BRISCOLA_BOT_THREADS") != "1"

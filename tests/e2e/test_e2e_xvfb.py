@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from e2ehelp import ReportedGame
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
@@ -60,7 +61,7 @@ def display() -> Iterator[str]:
         server.wait(timeout=10)
 
 
-class Game:
+class Game(ReportedGame):
     def __init__(self, display: str, home: Path, shots: Path) -> None:
         self.display = display
         self.home = home
@@ -112,30 +113,6 @@ class Game:
             time.sleep(0.1)
         names = self.xdotool("search", "--name", "Briscola")
         raise AssertionError(f"the game window never appeared (windows named Briscola: {names})")
-
-    def check_alive(self) -> None:
-        if self.process.poll() is not None:
-            _out, err = self.process.communicate()
-            raise AssertionError(f"the game exited ({self.process.returncode}): {err[-2000:]}")
-
-    def report(self) -> dict[str, Any]:
-        try:
-            data: dict[str, Any] = json.loads(self.report_path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return data
-
-    def wait_for(
-        self, condition: Callable[[dict[str, Any]], bool], seconds: float = 30
-    ) -> dict[str, Any]:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            self.check_alive()
-            data = self.report()
-            if data and condition(data):
-                return data
-            time.sleep(0.05)
-        raise AssertionError(f"timed out; last report: {self.report()}")
 
     def click(self, rect: list[int]) -> None:
         x = rect[0] + rect[2] // 2

@@ -1,6 +1,6 @@
-"""F11 without a window manager (issue 50): SDL made the window the screen's size where it
-stood, half off screen. The window goes to its screen's corner before full screen, and back
-where it stood after. (Checked on a bare Xvfb by hand; here the moves asked of SDL.)"""
+"""F11 without a window manager (issue 50): SDL left the full-screen window where and as
+large as it was, half off screen. The window is put over its screen first (corner and
+size; checked on a bare Xvfb: 1600x900 at 0,0), and goes back where it stood after."""
 
 from __future__ import annotations
 
@@ -16,14 +16,22 @@ from briscola.gui.app import App
 pytestmark = pytest.mark.usefixtures("gui_home")
 
 
-def test_full_screen_starts_at_the_screens_corner_and_the_window_comes_back(
+def test_full_screen_starts_over_its_screen_and_the_window_comes_back(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     moves: list[object] = []
+    covered: list[object] = []
     monkeypatch.setattr(app, "_window_position", lambda: [448, 240])
     monkeypatch.setattr(app, "_move_window", moves.append)
-    monkeypatch.setattr("briscola.gui.app._desktop_sizes", lambda: [(1920, 1080)])
+    monkeypatch.setattr("briscola.gui.app.desktop_sizes", lambda: [(1920, 1080)])
+    real = app.window.set_fullscreen
+    monkeypatch.setattr(
+        app.window,
+        "set_fullscreen",
+        lambda on, size, screen: (covered.append(screen), real(on, size, screen)),
+    )
     app.toggle_fullscreen()
-    assert app.fullscreen and moves == [(0, 0)]
+    assert app.fullscreen and covered == [(0, 0, 1920, 1080)]
     app.toggle_fullscreen()
-    assert not app.fullscreen and moves == [(0, 0), [448, 240]]
+    assert not app.fullscreen and moves == [[448, 240]]
+    monkeypatch.undo()

@@ -391,7 +391,7 @@ def test_the_language_changes_live_in_every_scene_on_the_stack() -> None:
     assert menu.button("new_game").label() == "Nuova partita"
     assert settings.done_button.label() == "Indietro"
     assert settings.four_colour.shown() == "Non disponibile con questo mazzo"
-    assert pygame.display.get_caption()[0] == "Briscola"
+    assert app.window.title == "Briscola"
     report = menu.report()
     assert report["labels"]["quit"] == "Esci"
     app.close()

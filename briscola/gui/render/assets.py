@@ -21,6 +21,7 @@ from typing import TypeVar
 import pygame
 
 from briscola.engine import Card
+from briscola.gui.render.window import window_surface
 from briscola.resources import asset_path
 from briscola.text.decks import FALLBACK, catalogue, deck_info
 
@@ -202,7 +203,7 @@ class Assets:
         if surface is None:
             self._missing("card image", path)
             return _placeholder(size, path.stem)
-        if pygame.display.get_surface() is not None:
+        if window_surface() is not None:
             surface = surface.convert_alpha()
         return surface
 
@@ -330,7 +331,7 @@ class Assets:
             path = asset_path("table", f"{name}.png")
             try:
                 surface = pygame.image.load(path)
-                if pygame.display.get_surface() is not None:
+                if window_surface() is not None:
                     surface = surface.convert_alpha()
             except (pygame.error, FileNotFoundError, OSError):
                 self._missing("texture", path)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from briscola.gui.render.window import window_surface
+
 if TYPE_CHECKING:
     from briscola.gui.render.assets import Assets
 
@@ -24,7 +26,7 @@ class Backdrop:
         if cached is not None:
             return cached
         self._cache.clear()  # one size at a time is enough
-        screen = pygame.display.get_surface()
+        screen = window_surface()
         # In the window's pixel format from the start: no converted copy at 4K.
         surface = pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
         if plain:  # high contrast: a flat, dark table

@@ -1,30 +1,33 @@
 """The window on high-DPI screens.
 
-Where the system offers it, the game draws at the screen's real pixels rather than being
-drawn small and blown up by the system (blurry text and cards): on Windows through SDL's
-per-monitor DPI awareness, asked for before the display starts. The system's scale factor
-(150 %, 200 %...) then sizes the window, so that a window opens as large on a high-DPI
-screen as on an ordinary one; text and cards follow the window's height (``App.ui_scale``),
+The game draws at the screen's real pixels rather than being drawn small and blown up by
+the system (blurry text and cards). On Windows through SDL's per-monitor DPI awareness,
+asked for before the display starts; the system's scale factor (150 %, 200 %...) then
+sizes the window, so that a window opens as large on a high-DPI screen as on an ordinary
+one. On X11 the game always draws real pixels (the system does not scale windows); the
+scale is read from ``GDK_SCALE`` or ``QT_SCALE_FACTOR`` when the desktop sets them, else
+from the X resources' ``Xft.dpi`` (what GNOME and KDE set for their scale). On macOS and
+under Wayland the window's size is in points, which the system scales: there the window is
+made with SDL's high-DPI flag (:mod:`~briscola.gui.render.window`), its surface has the
+screen's pixels (twice the window's size at 200 %), and the scale here is 1, or the window
+would be made larger twice. Text and cards follow the surface's height (``App.ui_scale``),
 and so the system's scale, with the player's own UI scale from Settings on top.
-
-On X11 the game always draws real pixels (the system does not scale windows); the scale is
-read from ``GDK_SCALE`` or ``QT_SCALE_FACTOR`` when the desktop sets them, else from the X
-resources' ``Xft.dpi`` (what GNOME and KDE set for their scale). On macOS and under Wayland
-SDL 2's window is in points, which the system scales up itself: there the scale is 1, or the
-window would be scaled twice (real pixels there need a window made with SDL's high-DPI flag,
-which ``pygame.display.set_mode`` does not pass: see docs/performance.md).
 """
 
 from __future__ import annotations
 
 import ctypes
+import itertools
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import MutableMapping
 
 #: SDL hints for drawing at the screen's real pixels, set unless the environment sets them.
 HIGH_DPI_HINTS = {"SDL_WINDOWS_DPI_AWARENESS": "permonitorv2"}
+#: SDL's video drivers, in order, on a Wayland desktop: native first, XWayland if that fails.
+WAYLAND_FIRST = "wayland,x11"
 #: Scale factors believed: below 1 or above 4 is a misreading.
 SCALES = (1.0, 4.0)
 #: glibc's mallopt parameter for the size from which a block is mapped on its own.
@@ -49,21 +52,35 @@ def return_large_buffers(environ: os._Environ[str] | dict[str, str] = os.environ
         return False  # not glibc (musl...): nothing to ask
 
 
-def request_high_dpi() -> None:
-    """Ask SDL for the screen's real pixels (before ``pygame.display.init``)."""
+def request_high_dpi(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Ask SDL for the screen's real pixels (before ``pygame.display.init``): the hints, and
+    the native driver on a Wayland desktop (:func:`prefer_native_driver`)."""
     for name, value in HIGH_DPI_HINTS.items():
-        os.environ.setdefault(name, value)
+        environ.setdefault(name, value)
+    prefer_native_driver(environ)
+
+
+def prefer_native_driver(environ: MutableMapping[str, str] = os.environ) -> bool:
+    """On a Wayland desktop (``WAYLAND_DISPLAY`` set) where the environment names no video
+    driver, ask SDL for its Wayland driver first and X11 next: SDL 2 alone picks X11, whose
+    XWayland window the desktop blows up when it scales. True when asked."""
+    if not sys.platform.startswith("linux") or environ.get("SDL_VIDEODRIVER"):
+        return False
+    if not environ.get("WAYLAND_DISPLAY"):
+        return False
+    environ["SDL_VIDEODRIVER"] = WAYLAND_FIRST
+    return True
 
 
 def system_scale() -> float:
     """The factor by which a new window is made larger than its size in logical pixels:
-    the desktop's scale (1.0 at 96 dpi, 2.0 at 200 %) where the game draws real pixels
-    (Windows, X11); 1.0 where the system scales the window itself (macOS, Wayland) or the
-    scale is unknown."""
+    the desktop's scale (1.0 at 96 dpi, 2.0 at 200 %) where a window's size is in pixels
+    (Windows, X11); 1.0 where it is in points (macOS, Wayland: the window's surface has
+    the screen's pixels already) or the scale is unknown."""
     if sys.platform == "win32":
         scale = _windows_scale()
     elif sys.platform == "darwin" or os.environ.get("WAYLAND_DISPLAY"):
-        scale = 1.0  # the window is in points: the system scales it up already
+        scale = 1.0  # the window is in points: its surface has the real pixels already
     else:
         scale = _environment_scale(os.environ)
         if scale == 1.0 and os.environ.get("DISPLAY"):
@@ -126,24 +143,26 @@ def scaled_size(size: tuple[int, int], scale: float) -> tuple[int, int]:
     return round(size[0] * scale), round(size[1] * scale)
 
 
-def screen_corner(
+def screen_bounds(
     position: list[int] | None, sizes: list[tuple[int, int]]
-) -> tuple[int, int] | None:
-    """The top-left corner of the screen a window at ``position`` is on, screens side by
-    side or one above another (SDL gives their sizes, not their places); None when the
-    window's place is unknown.
+) -> tuple[int, int, int, int] | None:
+    """The place and size (x, y, width, height) of the screen a window at ``position`` is
+    on, screens side by side or one above another (SDL gives their sizes, not their places);
+    None when the window's place or the screens are unknown.
 
-    >>> screen_corner([448, 240], [(1920, 1080)])
-    (0, 0)
-    >>> screen_corner([2000, 100], [(1920, 1080), (1280, 1024)])
-    (1920, 0)
+    >>> screen_bounds([448, 240], [(1920, 1080)])
+    (0, 0, 1920, 1080)
+    >>> screen_bounds([2000, 100], [(1920, 1080), (1280, 1024)])
+    (1920, 0, 1280, 1024)
     """
-    if position is None:
+    if position is None or not sizes:
         return None
-    corners = {(0, 0)}
+    screens = {(0, 0): sizes[0]}
     x = y = 0
-    for width, height in sizes[:-1]:
+    for (width, height), following in itertools.pairwise(sizes):
         x, y = x + width, y + height
-        corners |= {(x, 0), (0, y)}
-    below = [c for c in corners if c[0] <= position[0] and c[1] <= position[1]]
-    return max(below, key=lambda c: c[0] + c[1], default=(0, 0))
+        screens.setdefault((x, 0), following)
+        screens.setdefault((0, y), following)
+    below = [c for c in screens if c[0] <= position[0] and c[1] <= position[1]]
+    corner = max(below, key=lambda c: c[0] + c[1], default=(0, 0))
+    return (*corner, *screens[corner])

@@ -26,6 +26,7 @@ import pygame
 
 from briscola.gui.render.damage import Chrome, Piece, Region
 from briscola.gui.render.sprites import CardRenderer, CardSprite
+from briscola.gui.render.window import window_surface
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -350,5 +351,5 @@ _REST = "chrome"
 
 def _display_surface(size: tuple[int, int]) -> pygame.Surface:
     """A surface in the window's pixel format (no converted copy made)."""
-    screen = pygame.display.get_surface()
+    screen = window_surface()
     return pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
