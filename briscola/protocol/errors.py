@@ -5,8 +5,10 @@ that ends, :class:`NoticeCode` for what happens to a seat without a message of i
 
 Every code is a ``str``: it is written on the wire as it is, and compares equal to its text.
 
->>> ErrorCode.STALE == "stale", ErrorCode("stale").description
-(True, 'a move that answers an older view (its moves count is not the hand\\'s)')
+>>> ErrorCode.STALE == "stale"
+True
+>>> print(ErrorCode("stale").description)
+a move that answers an older view (its moves count is not the hand's)
 >>> ProtocolError(ErrorCode.BAD_CODE, "not a code").code is ErrorCode.BAD_CODE
 True
 """
