@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from briscola.engine import (
@@ -23,10 +24,20 @@ from briscola.engine import (
 from briscola.engine import replay as replay_record
 from briscola.game.driver import HUMAN, MatchDriver
 from briscola.server.seats import SeatKind
-from briscola.server.store import StoredTable
 from briscola.server.tables import Table
 
-__all__ = ["TableMaker", "hand_so_far", "rebuild_table", "table_meta", "table_ops"]
+__all__ = ["StoredTable", "TableMaker", "hand_so_far", "rebuild_table", "table_meta", "table_ops"]
+
+
+@dataclass
+class StoredTable:
+    """What a store (Redis, or a host's file: :mod:`briscola.server.keep`) holds of a table."""
+
+    meta: dict[str, Any]
+    hands: list[dict[str, Any]]
+    deal: dict[str, Any] | None
+    moves: list[dict[str, Any]]
+
 
 #: Makes an empty table: (code, rules, seat kinds, host seat, owner address).
 TableMaker = Callable[[str, Rules, list[tuple[SeatKind, str]], int, str], Table]
