@@ -24,12 +24,14 @@ MAX_TOKEN: Final = 100
 @dataclass(frozen=True)
 class HeldSeat:
     """Where the seat is (a ``ws://`` or ``wss://`` address and a table code), which seat,
-    and the token that takes it back."""
+    and the token that takes it back. ``hosted``: the table lived in this computer's own
+    game (the host's seat): taking it back opens the host's server again first."""
 
     url: str
     code: str
     seat: int
     token: str
+    hosted: bool = False
 
 
 class SeatStore:
@@ -40,7 +42,11 @@ class SeatStore:
 
     def remember(self, seat: HeldSeat) -> None:
         """Keep ``seat`` (a failure to write is logged: the game goes on without it)."""
-        data = {"url": seat.url, "code": seat.code, "seat": seat.seat, "token": seat.token}
+        data: dict[str, object] = {
+            "url": seat.url, "code": seat.code, "seat": seat.seat, "token": seat.token,
+        }  # fmt: skip
+        if seat.hosted:
+            data["hosted"] = True
         try:
             atomic_write_json(self.path, data)
         except OSError as exc:
@@ -56,7 +62,8 @@ class SeatStore:
             return None
         if not data["url"].startswith(("ws://", "wss://")) or len(data["token"]) > MAX_TOKEN:
             return None
-        return HeldSeat(data["url"], data["code"], data["seat"], data["token"])
+        hosted = data.get("hosted") is True
+        return HeldSeat(data["url"], data["code"], data["seat"], data["token"], hosted)
 
     def forget(self) -> None:
         """The seat was left (or is gone): nothing to take back."""

@@ -4,12 +4,11 @@ and the guest, whose client kept reconnecting."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 import time
 from pathlib import Path
 
-from serverhelp import chooser, player
+from serverhelp import chooser, crash, player
 
 from briscola.client.connection import NetClient
 from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play_all
@@ -27,25 +26,6 @@ def hosted(folder: Path, port: int = 0) -> EmbeddedHost:
     host.start().ready.wait(20)
     assert host.error is None and host.server is not None
     return host
-
-
-def crash(host: EmbeddedHost) -> None:
-    """The host's game is killed: its server stops listening and every connection drops,
-    with no goodbye and no table closed (what a kill -9 leaves)."""
-    running = host.server
-    assert running is not None
-    server = running.server
-
-    async def die() -> None:
-        assert server._ws is not None
-        server._ws.server.close()
-        for conn in list(server.conns):
-            if conn.ws is not None and conn.ws.transport is not None:
-                conn.ws.transport.abort()
-
-    asyncio.run_coroutine_threadsafe(die(), running.loop).result(10)
-    running.loop.call_soon_threadsafe(running.loop.stop)
-    host.server = None  # nothing is left to close at exit
 
 
 def test_a_host_whose_game_died_mid_hand_takes_the_table_back_and_the_hand_finishes(
