@@ -334,7 +334,9 @@ class Server:
             conn.error(exc.code, str(exc), "hello", protocol=PROTOCOL)
             return False
         cfg = self.config
-        conn.post(encode(msg.welcome(cfg.max_message, cfg.rate, cfg.burst, cfg.grace)))
+        conn.post(
+            encode(msg.welcome(cfg.max_message, cfg.rate, cfg.burst, cfg.grace, cfg.embedded))
+        )
         return True
 
     # ------------------------------------------------------------------ messages
