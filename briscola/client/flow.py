@@ -32,6 +32,7 @@ False
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -220,6 +221,10 @@ class OnlineFlow:
         if self.stage not in ("idle", "failed"):
             return
         self.problem = None
+        if held.gone(time.time()):  # its host's game stayed away: the table has ended
+            self._forget()
+            self._fail(ErrorCode.HOST_GONE, "")
+            return
         if held.hosted and host is not None:
             self.host_server, self._create, self._held = host, None, held
             self.stage = "opening"

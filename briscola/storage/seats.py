@@ -32,6 +32,13 @@ class HeldSeat:
     seat: int
     token: str
     hosted: bool = False
+    #: The host's game went away (a guest's seat): the time of day (``time.time()``)
+    #: after which the table has ended; None while it is reachable.
+    until: float | None = None
+
+    def gone(self, now: float) -> bool:
+        """The table can no longer come back at ``now`` (its host's game stayed away)."""
+        return self.until is not None and now > self.until
 
 
 class SeatStore:
@@ -47,6 +54,8 @@ class SeatStore:
         }  # fmt: skip
         if seat.hosted:
             data["hosted"] = True
+        if seat.until is not None:
+            data["until"] = seat.until
         try:
             atomic_write_json(self.path, data)
         except OSError as exc:
@@ -63,7 +72,9 @@ class SeatStore:
         if not data["url"].startswith(("ws://", "wss://")) or len(data["token"]) > MAX_TOKEN:
             return None
         hosted = data.get("hosted") is True
-        return HeldSeat(data["url"], data["code"], data["seat"], data["token"], hosted)
+        raw = data.get("until")
+        until = float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool) else None
+        return HeldSeat(data["url"], data["code"], data["seat"], data["token"], hosted, until)
 
     def forget(self) -> None:
         """The seat was left (or is gone): nothing to take back."""

@@ -271,3 +271,15 @@ def test_a_host_s_table_that_is_gone_is_not_taken_back_and_its_server_stops(
     assert settle(flow, ("failed",)) == "failed"
     assert flow.problem is not None and flow.problem.code is ErrorCode.NO_TABLE
     assert seats.saved() is None and not flow.hosting
+
+
+def test_a_seat_whose_host_s_game_stayed_away_too_long_is_not_taken_back(tmp_path: Path) -> None:
+    seats = SeatStore(tmp_path)
+    held = HeldSeat("ws://127.0.0.1:9", "K7MX2Q", 1, "x" * 32, until=time.time() - 1)
+    seats.remember(held)
+    assert seats.saved() == held
+    flow = OnlineFlow("Bruno", seats)
+    flow.take_back(held)
+    assert flow.stage == "failed" and flow.client is None
+    assert flow.problem is not None and flow.problem.code is ErrorCode.HOST_GONE
+    assert seats.saved() is None

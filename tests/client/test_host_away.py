@@ -53,7 +53,9 @@ def test_a_guest_is_told_the_host_s_game_is_away_then_that_the_table_has_ended(
         time.sleep(0.02)
     assert news.detail == "Anna" and news.back_by is not None
     assert abs(news.back_by - (time.time() + 1.0)) < 1.0
-    assert seats.saved() is not None, "the table may still come back: the seat is kept"
+    kept = seats.saved()
+    assert kept is not None and kept.until == news.back_by, "kept until the table may be back"
+    assert not kept.gone(time.time()) and kept.gone(news.back_by + 1)
     text = host_away_text(news.detail, news.back_by)
     assert "Anna" in text and time.strftime("%H:%M", time.localtime(news.back_by)) in text
     while (news := session.news()).ended is None:

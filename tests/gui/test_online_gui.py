@@ -784,6 +784,40 @@ def test_a_seat_that_is_gone_is_forgotten_with_a_message(app: App, server: Serve
     assert app.storage.seats.saved() is None
 
 
+def test_a_seat_at_a_table_that_cannot_come_back_is_not_offered(app: App) -> None:
+    remember_seat_file(
+        {"url": "ws://127.0.0.1:9", "code": "ABCDEF", "seat": 1, "token": "x" * 43, "until": 1.0}
+    )
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene) and not hub.rejoin_button.visible
+    assert app.storage.seats.saved() is None  # its host's game stayed away: forgotten
+    remember_seat_file(  # the host's own seat, at a table this computer no longer keeps
+        {"url": "ws://127.0.0.1:9", "code": "ABCDEF", "seat": 0, "token": "x" * 43, "hosted": True}
+    )
+    hub.on_resume()
+    assert not hub.rejoin_button.visible and app.storage.seats.saved() is None
+
+
+def test_a_seat_whose_server_cannot_be_reached_is_kept_and_the_page_says_why(app: App) -> None:
+    remember_seat_file({"url": "ws://127.0.0.1:9", "code": "ABCDEF", "seat": 1, "token": "x" * 43})
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+    hub.set_name("Bruno")
+    click(app, hub.rejoin_button.rect.center)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    wait_for(app, lambda: join.client is None and join.message_bad, "the failure")
+    assert "its host's game may be closed" in join.message
+    assert app.storage.seats.saved() is not None  # the host's game may come back
+
+
 def remember_seat_file(seat: dict[str, Any]) -> None:
     path = paths.data_dir() / SEAT_FILE  # as an earlier run of the game left it
     path.parent.mkdir(parents=True, exist_ok=True)

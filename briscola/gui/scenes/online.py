@@ -6,6 +6,7 @@ host's table and a local game greet the player the same way.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,11 +84,14 @@ class OnlineScene(OnlinePage):
         return self.app.storage.tables_dir
 
     def held_seat(self) -> HeldSeat | None:
-        """The seat to offer back: a guest's, or the host's while this computer still keeps
-        its table (a host who closed the table has none to open again)."""
+        """The seat to offer back: a guest's until its host's game has stayed away too long,
+        or the host's while this computer still keeps its table (a host who closed the
+        table has none to open again)."""
         seat = self.app.storage.seats.saved()
-        kept = seat is None or not seat.hosted or seat.code in kept_tables(self.tables)
-        if not kept:
+        if seat is None:
+            return None
+        kept = not seat.hosted or seat.code in kept_tables(self.tables)
+        if not kept or seat.gone(time.time()):
             self.app.storage.seats.forget()
             return None
         return seat
@@ -102,7 +106,7 @@ class OnlineScene(OnlinePage):
             if self.seat.hosted:  # the table lived in this game: open it again
                 self.app.open("online_host", rejoin=self.seat)
             else:
-                self.app.open("online_join", player=name, rejoin=self.seat, lan=False)
+                self.app.open("online_join", player=name, rejoin=self.seat)
 
     def host(self) -> None:
         if self.checked_name() is not None:
