@@ -41,7 +41,7 @@ from briscola.server.admission import Admission, joined, new_code, tell
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
 from briscola.server.fair import FairPool
-from briscola.server.seats import Seat, SeatKind, bot_names, refuse_if_ended, seat_kinds
+from briscola.server.seats import Seat, bot_names, refuse_if_ended, seat_kinds
 from briscola.server.tables import FrameTap, Table
 
 if TYPE_CHECKING:
@@ -133,18 +133,10 @@ class Server:
         """Keep the tables in ``folder``, and rebuild those kept there (the host's game
         died with them): their players, who keep reconnecting, resume their seats."""
         from briscola.server.keep import TableKeep
-        from briscola.server.replica import rebuild_table
+        from briscola.server.replica import rebuild_table, table_maker
 
         self.keep = keep = TableKeep(folder)
-
-        def make(
-            code: str, rules: Rules, kinds: list[tuple[SeatKind, str]], host: int, owner: str
-        ) -> Table:
-            return Table(
-                code, rules, kinds, host, self.config.table_config(), self.pool,
-                self.table_closed, lambda: self.tap, owner=owner,
-            )  # fmt: skip
-
+        make = table_maker(self)
         for code, stored in keep.load().items():
             try:
                 table = rebuild_table(stored, make, code)
