@@ -3,6 +3,7 @@ reply; a headless player; a host with a raw guest seated at a started match."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -17,6 +18,7 @@ from briscola.client.headless import HeadlessPlayer, open_table
 from briscola.client.session import RemoteSession
 from briscola.engine import PlayerView, Rules
 from briscola.protocol.wire import PROTOCOL
+from briscola.server.embedded import EmbeddedHost
 
 
 def raw(url: str, **options: Any) -> ClientConnection:
@@ -74,3 +76,22 @@ def session_at_the_deal(client: NetClient) -> RemoteSession:
     while not backlog or backlog[-1]["type"] != "update":
         backlog.append(client.incoming.get(timeout=10))
     return RemoteSession(client, backlog)
+
+
+def crash(host: EmbeddedHost) -> None:
+    """The host's game is killed: its server stops listening and every connection drops,
+    with no goodbye and no table closed (what a kill -9 leaves)."""
+    running = host.server
+    assert running is not None
+    server = running.server
+
+    async def die() -> None:
+        assert server._ws is not None
+        server._ws.server.close()
+        for conn in list(server.conns):
+            if conn.ws is not None and conn.ws.transport is not None:
+                conn.ws.transport.abort()
+
+    asyncio.run_coroutine_threadsafe(die(), running.loop).result(10)
+    running.loop.call_soon_threadsafe(running.loop.stop)
+    host.server = None  # nothing is left to close at exit

@@ -107,6 +107,8 @@ class NetClient:
         #: several server processes can send it to the one holding the table.
         self.route = None if table is None else normalize_code(table)
         self.reconnects = 0
+        #: The server runs in the host's game (``hosted`` in its ``welcome``).
+        self.hosted = False
         self._connected_once = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[str] | None = None
@@ -272,6 +274,7 @@ class NetClient:
                 said = welcome.get("message") if welcome and welcome["type"] == "error" else None
                 self._note("failed", said or "refused by the server")
                 return True
+            self.hosted = welcome.get("hosted") is True
             if self.token is not None and self.table is not None:
                 await ws.send(encode(msg.resume(self.table, self.token)))
             self._connected_once = True

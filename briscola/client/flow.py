@@ -32,6 +32,7 @@ False
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -128,6 +129,8 @@ class OnlineFlow:
         #: The address typed for the join under way (None: a table found on the network).
         self.typed_address: str | None = None
         self._taking_back = False
+        #: The host's seat to take back once the host's server is open again.
+        self._held: HeldSeat | None = None
         self._create: tuple[Rules, list[dict[str, object]]] | None = None
         self._messages: list[Incoming] = []
 
@@ -211,11 +214,22 @@ class OnlineFlow:
         self.typed_address = address.strip() if self.client is not None else None
         return self.client is not None
 
-    def take_back(self, held: HeldSeat) -> None:
-        """Take back a seat held before (the game was closed without leaving the table)."""
+    def take_back(self, held: HeldSeat, host: Host | None = None) -> None:
+        """Take back a seat held before (the game was closed without leaving the table).
+        The host's seat (``held.hosted``) is taken back on ``host``, this computer's own
+        server started again on the folder that kept the table (it rebuilds it)."""
         if self.stage not in ("idle", "failed"):
             return
         self.problem = None
+        if held.gone(time.time()):  # its host's game stayed away: the table has ended
+            self._forget()
+            self._fail(ErrorCode.HOST_GONE, "")
+            return
+        if held.hosted and host is not None:
+            self.host_server, self._create, self._held = host, None, held
+            self.stage = "opening"
+            host.start()
+            return
         try:
             client = self._new_client(
                 held.url, self.name, reconnect=False, open_timeout=OPEN_TIMEOUT
@@ -278,7 +292,7 @@ class OnlineFlow:
 
     def _opening(self) -> None:
         server = self.host_server
-        assert server is not None and self._create is not None
+        assert server is not None
         if not server.ready.is_set():
             return
         if server.error is not None:
@@ -286,6 +300,13 @@ class OnlineFlow:
             self._stop_host()
             return
         client = self._new_client(server.url, self.name)
+        held, self._held = self._held, None
+        if held is not None:  # the table kept by the host's server: the seat back
+            client.table, client.seat, client.token = held.code, held.seat, held.token
+            self._taking_back = True
+            self._connect(client)
+            return
+        assert self._create is not None
         self._connect(client)
         rules, seats = self._create
         client.create(rules, seats)
@@ -377,6 +398,7 @@ class OnlineFlow:
         self.problem = Problem(code, detail)
         self.stage = "failed"
         self._close_client(leave=False)
+        self._stop_host()  # a table that could not be opened (or taken back) is not kept
         self.typed_address = None
 
     def _close_client(self, leave: bool) -> None:
@@ -392,11 +414,14 @@ class OnlineFlow:
             server.stop()
 
     def _remember(self, client: NetClient) -> None:
-        """Keep a guest's seat in the data folder (the host's table closes with the game)."""
-        if self.seats is None or self.hosting:
+        """Keep the seat in the data folder: a guest's, and the host's when the host's
+        server keeps the table on disk (``keep``: it comes back when the game dies)."""
+        hosted = self.hosting
+        if self.seats is None or (hosted and getattr(self.host_server, "keep", None) is None):
             return
         if client.table is not None and client.seat is not None and client.token is not None:
-            self.seats.remember(HeldSeat(client.url, client.table, client.seat, client.token))
+            held = HeldSeat(client.url, client.table, client.seat, client.token, hosted)
+            self.seats.remember(held)
 
     def _forget(self) -> None:
         if self.seats is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Protocol
 
 from briscola.client.connection import Incoming, NetClient
@@ -41,8 +42,9 @@ class OnlineSession(RemoteSession):
     """A guest's seat; ``seats`` keeps it while it can be taken back."""
 
     def __init__(self, client: NetClient, seats: SeatStore, backlog: Iterable[Incoming]) -> None:
-        super().__init__(client, backlog)
         self.held = seats
+        self._kept_until: float | None = None
+        super().__init__(client, backlog)
 
     @property
     def can_come_back(self) -> bool:
@@ -58,6 +60,18 @@ class OnlineSession(RemoteSession):
                 " seat back from Play online until the match ends."
             )
         return _("Leave the table? Your seat is given up.")
+
+    def banner(self) -> tuple[str, str] | None:
+        """As a remote session's; while the host's game is away the seat kept says until
+        when the table can come back (Play online offers it back no later)."""
+        shown = super().banner()
+        until = self.host_away.until
+        if until != self._kept_until and self.closed is None:
+            self._kept_until = until
+            held = self.held.saved()
+            if held is not None and held.code == self.client.table:
+                self.held.remember(replace(held, until=until))
+        return shown
 
     def close(self) -> None:
         if not self.can_come_back:

@@ -87,6 +87,9 @@ SENTENCES: Final[dict[Code, Sentence]] = {
     ErrorCode.HOST_FAILED: lambda detail: _(
         "Cannot open a table on this computer: {reason}"
     ).format(reason=detail),
+    ErrorCode.HOST_GONE: lambda detail: _(
+        "The host's game ({name}) did not come back: the table has ended."
+    ).format(name=detail),
     CloseReason.HOST_LEFT: lambda detail: _("The host closed the table."),
     CloseReason.ABANDONED: lambda detail: _("Every other player left: the table is closed."),
     CloseReason.IDLE: lambda detail: _("The table was closed after a long wait."),

@@ -48,8 +48,10 @@ from briscola.game.summary import HandSummary, summarize
 if TYPE_CHECKING:
     from briscola.game.session import TableSession
 
+from briscola.client.away import HostAway
 from briscola.client.connection import ConnectionStatus, Incoming, NetClient
 from briscola.protocol import messages as msg
+from briscola.protocol.errors import ErrorCode
 from briscola.protocol.wire import event_from_json
 
 __all__ = ["POLL", "RemoteSession"]
@@ -100,6 +102,8 @@ class RemoteSession:
         #: hand) or "rematch" (a new match, which the host starts).
         self._asked = ""
         self._turn_since = time.monotonic()
+        #: How long the host's game has been away (a table hosted in a player's game).
+        self.host_away = HostAway()
         for message in backlog:
             self._take(message)
         self._poll()
@@ -368,16 +372,42 @@ class RemoteSession:
 
     def banner(self) -> tuple[str, str] | None:
         """``(kind, detail)`` when a banner should show, else None. Kinds: ``reconnecting``
-        (the connection dropped, retrying), ``failed`` (cannot continue), ``closed`` (the
-        table ended: detail is the server's reason code, e.g. ``host_left``)."""
+        (the connection dropped, retrying), ``host_away`` (the host's game, where the
+        table lives, is out of reach: detail is the host's name), ``failed`` (cannot
+        continue), ``closed`` (the table ended: detail is the reason's code, e.g.
+        ``host_left``, or ``host_gone`` once the host's game stayed away too long)."""
+        self._watch_host()
         if self.closed is not None:
             return "closed", self.closed["reason"]
         status = self.client.status
         if status in ("reconnecting", "connecting") and self._view is not None:
+            if self.host_away.until is not None:
+                return "host_away", self._host_name()
             return "reconnecting", self.client.detail
         if status in ("failed", "closed"):
             return status, self.client.detail
         return None
+
+    def _watch_host(self) -> None:
+        """A guest at a table hosted in a player's game, which is out of reach: count the
+        time; past :data:`~briscola.client.away.HOST_WAIT` the table has ended here."""
+        host = self.table["host"] if self.table is not None else None
+        lost = (
+            self.closed is None
+            and self.client.hosted
+            and host != self.seat
+            and self._view is not None
+            and self.client.status in ("reconnecting", "connecting")
+        )
+        self.host_away.look(lost)
+        if lost and self.host_away.over:
+            name = self._host_name()
+            self.closed = {"type": "closed", "reason": ErrorCode.HOST_GONE, "message": name}
+            self.client.close(timeout=0)
+
+    def _host_name(self) -> str:
+        host = self.table["host"] if self.table is not None else None
+        return next((e["name"] for e in self._entries() if e["seat"] == host), "") or "?"
 
     def seat_states(self) -> list[dict[str, object]]:
         """Per seat: ``connected``, ``away`` (dropped, within the grace period) and
@@ -461,10 +491,13 @@ class RemoteSession:
             computer_signals=self._computer_signals(),
         )
         shown = self.banner()
-        if shown is None or shown[0] not in ("reconnecting", "failed", "closed"):
+        if shown is None or shown[0] not in ("reconnecting", "host_away", "failed", "closed"):
             return news
-        kinds: dict[str, Connection] = {"reconnecting": "reconnecting", "failed": "failed"}
-        return replace(news, connection=kinds.get(shown[0], "closed"), detail=shown[1])
+        kinds: dict[str, Connection] = {
+            "reconnecting": "reconnecting", "host_away": "host_away", "failed": "failed",
+        }  # fmt: skip
+        connection = kinds.get(shown[0], "closed")
+        return replace(news, connection=connection, detail=shown[1], back_by=self.host_away.until)
 
     def _waiting(self) -> tuple[tuple[str, ...], str]:
         """After this player asked for the next hand: the people here who have not yet

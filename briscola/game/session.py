@@ -109,7 +109,7 @@ class SeatNews:
     replaced: bool = False
 
 
-Connection = Literal["", "reconnecting", "failed", "closed"]
+Connection = Literal["", "reconnecting", "host_away", "failed", "closed"]
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,9 @@ class TableNews:
 
     connection: Connection = ""
     detail: str = ""
+    #: ``host_away`` (the host's game, where the table lives, is out of reach; ``detail``
+    #: is the host's name): the time of day (``time.time()``) the table is given up at.
+    back_by: float | None = None
     seats: tuple[SeatNews, ...] = ()
     ended: str | None = None
     ended_message: str = ""

@@ -60,6 +60,7 @@ class ErrorCode(StrEnum):
     BAD_ADDRESS = "bad_address"
     UNREACHABLE = "unreachable"
     HOST_FAILED = "host_failed"
+    HOST_GONE = "host_gone"
 
     @property
     def description(self) -> str:
@@ -78,6 +79,7 @@ _LOCAL: Final = frozenset(
         ErrorCode.BAD_ADDRESS,
         ErrorCode.UNREACHABLE,
         ErrorCode.HOST_FAILED,
+        ErrorCode.HOST_GONE,
     }
 )
 
@@ -130,6 +132,10 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ErrorCode.BAD_ADDRESS: "the server address typed is not one (`host`, `host:port`, `ws://`)",
     ErrorCode.UNREACHABLE: "no server answered at that address, or the connection was lost",
     ErrorCode.HOST_FAILED: "the host's own server could not start (its port, its network)",
+    ErrorCode.HOST_GONE: (
+        "a table hosted in a player's game (`hosted` in `welcome`) stayed unreachable for 5"
+        " minutes: the client gives it up, the table has ended for it"
+    ),
 }
 
 

@@ -154,6 +154,8 @@ class Welcome(TypedDict):
     protocol: str
     server: str
     limits: Limits
+    #: The server runs in a player's game (the host's): it goes when that game does.
+    hosted: NotRequired[bool]
 
 
 class Joined(TypedDict):
@@ -308,12 +310,15 @@ def leave() -> Leave:
     return {"type": "leave"}
 
 
-def welcome(max_message: int, rate: float, burst: int, grace: float) -> Welcome:
+def welcome(
+    max_message: int, rate: float, burst: int, grace: float, hosted: bool = False
+) -> Welcome:
     return {
         "type": "welcome",
         "protocol": PROTOCOL,
         "server": "briscola",
         "limits": {"max_message": max_message, "rate": rate, "burst": burst, "grace": grace},
+        "hosted": hosted,
     }
 
 

@@ -17,12 +17,14 @@ import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
+import secrets
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server as WsServer
@@ -31,7 +33,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from briscola.engine import Rules
+from briscola.engine import ReplayError, Rules
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
 from briscola.protocol.wire import PROTOCOL, check_name, encode, normalize_code
@@ -43,6 +45,7 @@ from briscola.server.seats import Seat, bot_names, refuse_if_ended, seat_kinds
 from briscola.server.tables import FrameTap, Table
 
 if TYPE_CHECKING:
+    from briscola.server.keep import TableKeep
     from briscola.server.shared import Shared
 
 __all__ = ["Server", "ServerConfig", "ServerThread"]
@@ -94,6 +97,8 @@ class Server:
 
             self.shared = Shared(self, self.config.redis, self.config.lease_ms)
             self.admission.on_fail = self.shared.failed
+        #: ``keep``: the tables kept on disk (the host's own server; None: in memory only).
+        self.keep: TableKeep | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -101,6 +106,8 @@ class Server:
         cfg = self.config
         if self.shared is not None:
             await self.shared.start()
+        if cfg.keep is not None:
+            self._reopen(cfg.keep)
         self._ws = await serve(
             self._handle,
             cfg.host,
@@ -121,6 +128,28 @@ class Server:
             self.port = int(sockets[0].getsockname()[1])
         self._sweeper = asyncio.create_task(self._sweep())
         log.info("listening on %s", self.url)
+
+    def _reopen(self, folder: Path) -> None:
+        """Keep the tables in ``folder``, and rebuild those kept there (the host's game
+        died with them): their players, who keep reconnecting, resume their seats."""
+        from briscola.server.keep import TableKeep
+        from briscola.server.replica import rebuild_table, table_maker
+
+        self.keep = keep = TableKeep(folder)
+        make = table_maker(self)
+        for code, stored in keep.load().items():
+            try:
+                table = rebuild_table(stored, make, code)
+            except (ReplayError, ValueError, KeyError, TypeError):
+                log.exception("table %s: what is kept of it does not replay", code)
+                table = None
+            if table is None:
+                keep.erase(code)
+                continue
+            table.journal = keep
+            self.tables[code] = table
+            table.revive()
+            log.info("table %s opened again from %s", code, keep.path)
 
     @property
     def url(self) -> str:
@@ -162,6 +191,8 @@ class Server:
         self.pool.shutdown()
         if self.shared is not None:
             await self.shared.close()
+        if self.keep is not None:
+            self.keep.close()
 
     async def serve_forever(self) -> None:
         assert self._ws is not None
@@ -295,7 +326,9 @@ class Server:
             conn.error(exc.code, str(exc), "hello", protocol=PROTOCOL)
             return False
         cfg = self.config
-        conn.post(encode(msg.welcome(cfg.max_message, cfg.rate, cfg.burst, cfg.grace)))
+        conn.post(
+            encode(msg.welcome(cfg.max_message, cfg.rate, cfg.burst, cfg.grace, cfg.embedded))
+        )
         return True
 
     # ------------------------------------------------------------------ messages
@@ -362,6 +395,9 @@ class Server:
         )
         if self.shared is not None:
             self.shared.adopt(table)
+        elif self.keep is not None:
+            table.seed = secrets.token_hex(16)  # a rebuilt table's computers play as before
+            table.journal = self.keep
         table.opened_by = conn.serial
         conn.created.append(time.monotonic())
         seat = table.claim(conn, host)

@@ -52,6 +52,9 @@ class ServerConfig:
     grace: float = 60.0
     #: Embedded in the host's app: the host leaving closes the table.
     embedded: bool = False
+    #: A folder where the tables are kept on disk (:mod:`briscola.server.keep`), rebuilt
+    #: from it when the server starts again there (the host's game died); None: in memory.
+    keep: Path | None = None
     max_tables: int = 1000
     #: Open tables (waiting rooms included) one address may hold, and waiting rooms.
     max_tables_per_address: int = 32

@@ -71,8 +71,12 @@ class EmbeddedHost:
         grace: float = 60.0,
         options: dict[str, Any] | None = None,
         interfaces: list[str] | None = None,
+        keep: Path | None = None,
     ) -> None:
-        """``interfaces``: the addresses the table is announced on (None: every one)."""
+        """``interfaces``: the addresses the table is announced on (None: every one).
+        ``keep``: the folder where the table is kept while it is played (the game passes
+        one in its data folder): a host whose game died starts a server there again and
+        the table comes back (:mod:`briscola.server.keep`)."""
         self.bind = bind
         self.interfaces = interfaces
         self.port = port
@@ -80,6 +84,7 @@ class EmbeddedHost:
         #: Where the hands played are kept (None: nowhere; the game passes its records folder).
         self.records = records
         self.grace = grace
+        self.keep = keep
         #: More of the server's settings (:class:`briscola.server.ServerConfig` fields).
         self.options = dict(options or {})
         self.server: ServerThread | None = None
@@ -107,6 +112,7 @@ class EmbeddedHost:
                     embedded=True,
                     records=self.records,
                     grace=self.grace,
+                    keep=self.keep,
                     **self.options,
                 )
                 try:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from briscola.engine import (
     Action,
@@ -22,14 +23,59 @@ from briscola.engine import (
 )
 from briscola.engine import replay as replay_record
 from briscola.game.driver import HUMAN, MatchDriver
+from briscola.server.config import ServerConfig
+from briscola.server.fair import FairPool
 from briscola.server.seats import SeatKind
-from briscola.server.store import StoredTable
-from briscola.server.tables import Table
+from briscola.server.tables import FrameTap, Table
 
-__all__ = ["TableMaker", "hand_so_far", "rebuild_table", "table_meta", "table_ops"]
+__all__ = [
+    "StoredTable",
+    "TableHome",
+    "TableMaker",
+    "hand_so_far",
+    "rebuild_table",
+    "table_maker",
+    "table_meta",
+    "table_ops",
+]
+
+
+@dataclass
+class StoredTable:
+    """What a store (Redis, or a host's file: :mod:`briscola.server.keep`) holds of a table."""
+
+    meta: dict[str, Any]
+    hands: list[dict[str, Any]]
+    deal: dict[str, Any] | None
+    moves: list[dict[str, Any]]
+
 
 #: Makes an empty table: (code, rules, seat kinds, host seat, owner address).
 TableMaker = Callable[[str, Rules, list[tuple[SeatKind, str]], int, str], Table]
+
+
+class TableHome(Protocol):
+    """What a rebuilt table needs of the server it is rebuilt on."""
+
+    config: ServerConfig
+    pool: FairPool
+    tap: FrameTap | None
+
+    def table_closed(self, table: Table) -> None: ...
+
+
+def table_maker(server: TableHome) -> TableMaker:
+    """Makes the empty tables of ``server`` that :func:`rebuild_table` fills."""
+
+    def make(
+        code: str, rules: Rules, kinds: list[tuple[SeatKind, str]], host: int, owner: str
+    ) -> Table:
+        return Table(
+            code, rules, kinds, host, server.config.table_config(), server.pool,
+            server.table_closed, lambda: server.tap, owner=owner,
+        )  # fmt: skip
+
+    return make
 
 
 def table_meta(table: Table) -> dict[str, Any]:

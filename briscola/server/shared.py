@@ -28,15 +28,14 @@ import logging
 import secrets
 from typing import Any, Final, cast
 
-from briscola.engine import ReplayError, Rules
+from briscola.engine import ReplayError
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode, ProtocolError
 from briscola.protocol.wire import normalize_code
 from briscola.server.conn import Conn
 from briscola.server.link import FRAME, Guest, Host, Link, identity, is_signal
 from briscola.server.quota import Quota
-from briscola.server.replica import rebuild_table, table_ops
-from briscola.server.seats import SeatKind
+from briscola.server.replica import rebuild_table, table_maker, table_ops
 from briscola.server.store import Lease, RedisError, Store, StoredTable
 from briscola.server.tables import Table
 
@@ -196,17 +195,7 @@ class Shared:
         return table
 
     def _rebuild(self, code: str, stored: StoredTable) -> Table | None:
-        server = self.server
-
-        def make(
-            code: str, rules: Rules, kinds: list[tuple[SeatKind, str]], host: int, owner: str
-        ) -> Table:
-            return Table(
-                code, rules, kinds, host, server.config.table_config(), server.pool,
-                server.table_closed, lambda: server.tap, owner=owner,
-            )  # fmt: skip
-
-        return rebuild_table(stored, make, code)
+        return rebuild_table(stored, table_maker(self.server), code)
 
     # ------------------------------------------------------------------ routing
 

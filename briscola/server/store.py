@@ -51,6 +51,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from briscola.server.batch import Batcher
+from briscola.server.replica import StoredTable
 
 __all__ = ["Fenced", "Lease", "RedisError", "Store", "StoredTable", "channel", "check_url"]
 
@@ -192,16 +193,6 @@ class Lease:
     @property
     def process(self) -> str:
         return self.value.split(":", 1)[1]
-
-
-@dataclass
-class StoredTable:
-    """What Redis holds of one table."""
-
-    meta: dict[str, Any]
-    hands: list[dict[str, Any]]
-    deal: dict[str, Any] | None
-    moves: list[dict[str, Any]]
 
 
 class Store:

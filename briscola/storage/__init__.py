@@ -41,6 +41,12 @@ class Storage:
         """Where saved hand records go (the score screen's Save record, the replay's list)."""
         return self.data_dir / "records"
 
+    @property
+    def tables_dir(self) -> Path:
+        """Where the table this computer hosts is kept while it is played, so that it comes
+        back when the game dies (the host's server keeps it: ``briscola.server.keep``)."""
+        return self.data_dir / "tables"
+
     def keeper(self, notify: Callable[[str], None]) -> GameKeeper:
         """What a match on this computer keeps: the autosave and the statistics."""
         return GameKeeper(self.autosave, self.stats_file, notify)

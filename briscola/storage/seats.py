@@ -24,12 +24,21 @@ MAX_TOKEN: Final = 100
 @dataclass(frozen=True)
 class HeldSeat:
     """Where the seat is (a ``ws://`` or ``wss://`` address and a table code), which seat,
-    and the token that takes it back."""
+    and the token that takes it back. ``hosted``: the table lived in this computer's own
+    game (the host's seat): taking it back opens the host's server again first."""
 
     url: str
     code: str
     seat: int
     token: str
+    hosted: bool = False
+    #: The host's game went away (a guest's seat): the time of day (``time.time()``)
+    #: after which the table has ended; None while it is reachable.
+    until: float | None = None
+
+    def gone(self, now: float) -> bool:
+        """The table can no longer come back at ``now`` (its host's game stayed away)."""
+        return self.until is not None and now > self.until
 
 
 class SeatStore:
@@ -40,7 +49,13 @@ class SeatStore:
 
     def remember(self, seat: HeldSeat) -> None:
         """Keep ``seat`` (a failure to write is logged: the game goes on without it)."""
-        data = {"url": seat.url, "code": seat.code, "seat": seat.seat, "token": seat.token}
+        data: dict[str, object] = {
+            "url": seat.url, "code": seat.code, "seat": seat.seat, "token": seat.token,
+        }  # fmt: skip
+        if seat.hosted:
+            data["hosted"] = True
+        if seat.until is not None:
+            data["until"] = seat.until
         try:
             atomic_write_json(self.path, data)
         except OSError as exc:
@@ -56,7 +71,10 @@ class SeatStore:
             return None
         if not data["url"].startswith(("ws://", "wss://")) or len(data["token"]) > MAX_TOKEN:
             return None
-        return HeldSeat(data["url"], data["code"], data["seat"], data["token"])
+        hosted = data.get("hosted") is True
+        raw = data.get("until")
+        until = float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool) else None
+        return HeldSeat(data["url"], data["code"], data["seat"], data["token"], hosted, until)
 
     def forget(self) -> None:
         """The seat was left (or is gone): nothing to take back."""

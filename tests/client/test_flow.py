@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from serverhelp import crash
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
@@ -228,3 +229,57 @@ def test_every_code_has_a_sentence_for_the_player() -> None:
     )
     assert connection_text("connected") == ""
     assert connection_text("failed") == code_text(ErrorCode.UNREACHABLE)
+
+
+def test_a_host_whose_game_died_opens_the_table_again_and_takes_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    tables, anna_seats = tmp_path / "tables", SeatStore(tmp_path / "anna")
+    first = EmbeddedHost(bind="127.0.0.1", port=0, announce=False, options=FAST, keep=tables)
+    anna = OnlineFlow("Anna", anna_seats)
+    anna.host(first, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
+    settle(anna, ("room",))
+    held = anna_seats.saved()
+    assert held is not None and held.hosted and held.code == anna.code, "the host's seat is kept"
+    anna.start()
+    settle(anna, ("playing",))
+    port = first.listening_port
+    crash(first)  # the game is killed mid-hand: no goodbye, the table not closed
+    assert anna_seats.saved() == held
+
+    again = OnlineFlow("Anna", anna_seats)
+    second = EmbeddedHost(bind="127.0.0.1", port=port, announce=False, options=FAST, keep=tables)
+    again.take_back(held, second)
+    assert again.stage == "opening" and again.hosting
+    settle(again, ("playing",))
+    assert second.listening_port == port and again.code == held.code and again.seat == 0
+    session = again.session(anna_seats)
+    assert isinstance(session, HostedSession) and session.view().seat == 0
+    session.close()  # the host leaves: the table closes, nothing is kept to come back
+    assert anna_seats.saved() is None
+
+
+def test_a_host_s_table_that_is_gone_is_not_taken_back_and_its_server_stops(
+    tmp_path: Path,
+) -> None:
+    seats = SeatStore(tmp_path / "anna")
+    held = HeldSeat("ws://127.0.0.1:9", "K7MX2Q", 0, "x" * 32, hosted=True)
+    seats.remember(held)
+    host = EmbeddedHost(bind="127.0.0.1", port=0, announce=False, options=FAST, keep=tmp_path)
+    flow = OnlineFlow("Anna", seats)
+    flow.take_back(held, host)
+    assert settle(flow, ("failed",)) == "failed"
+    assert flow.problem is not None and flow.problem.code is ErrorCode.NO_TABLE
+    assert seats.saved() is None and not flow.hosting
+
+
+def test_a_seat_whose_host_s_game_stayed_away_too_long_is_not_taken_back(tmp_path: Path) -> None:
+    seats = SeatStore(tmp_path)
+    held = HeldSeat("ws://127.0.0.1:9", "K7MX2Q", 1, "x" * 32, until=time.time() - 1)
+    seats.remember(held)
+    assert seats.saved() == held
+    flow = OnlineFlow("Bruno", seats)
+    flow.take_back(held)
+    assert flow.stage == "failed" and flow.client is None
+    assert flow.problem is not None and flow.problem.code is ErrorCode.HOST_GONE
+    assert seats.saved() is None

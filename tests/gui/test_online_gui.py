@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import guihelp
 import pytest
 from guihelp import DT, click, start
-from serverhelp import session_at_the_deal
+from serverhelp import crash, session_at_the_deal
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
@@ -782,6 +782,79 @@ def test_a_seat_that_is_gone_is_forgotten_with_a_message(app: App, server: Serve
     assert isinstance(join, JoinScene)
     wait_for(app, lambda: join.client is None and join.message_bad, "the refusal")
     assert app.storage.seats.saved() is None
+
+
+def test_a_seat_at_a_table_that_cannot_come_back_is_not_offered(app: App) -> None:
+    remember_seat_file(
+        {"url": "ws://127.0.0.1:9", "code": "ABCDEF", "seat": 1, "token": "x" * 43, "until": 1.0}
+    )
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene) and not hub.rejoin_button.visible
+    assert app.storage.seats.saved() is None  # its host's game stayed away: forgotten
+    remember_seat_file(  # the host's own seat, at a table this computer no longer keeps
+        {"url": "ws://127.0.0.1:9", "code": "ABCDEF", "seat": 0, "token": "x" * 43, "hosted": True}
+    )
+    hub.on_resume()
+    assert not hub.rejoin_button.visible and app.storage.seats.saved() is None
+
+
+def test_a_seat_whose_server_cannot_be_reached_is_kept_and_the_page_says_why(app: App) -> None:
+    remember_seat_file({"url": "ws://127.0.0.1:9", "code": "ABCDEF", "seat": 1, "token": "x" * 43})
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+    hub.set_name("Bruno")
+    click(app, hub.rejoin_button.rect.center)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    wait_for(app, lambda: join.client is None and join.message_bad, "the failure")
+    assert "its host's game may be closed" in join.message
+    assert app.storage.seats.saved() is not None  # the host's game may come back
+
+
+def test_a_host_whose_game_died_takes_the_table_back_from_play_online(app: App) -> None:
+    room = host_table(app, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+    host = room.host
+    assert host is not None
+    friend = guest(host.url)
+    pump = pump_all(friend)
+    table = started_with_the_friend(app, room, friend, pump)
+    code, port = room.code, host.listening_port
+    wait_for(app, lambda: friend.view is not None, "the friend's hand", pump)
+    # The game is killed: its server drops every connection, and nothing of the game runs
+    # again (no Leave, no goodbye: the table scene is not closed either).
+    crash(host)
+    table.session.client.close(timeout=2)  # the dead game's client reconnects no more
+    table.session.close = lambda: None  # type: ignore[method-assign]
+    back_to_menu(app)
+    wait_for(app, lambda: friend.client.status == "reconnecting", "the friend reconnects", pump)
+
+    app.open("online")  # the game started again: Play online
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+    assert hub.seat is not None and hub.seat.hosted and hub.seat.code == code
+    hub.set_name("Anna")
+    click(app, hub.rejoin_button.rect.center)
+    wait_for(app, lambda: isinstance(app.scene, TableScene), "the table is back", pump)
+    again = app.scene
+    assert isinstance(again, TableScene)
+    assert isinstance(again.session, HostedSession)
+    assert again.session.host.listening_port == port  # type: ignore[attr-defined]
+    wait_for(app, lambda: friend.client.status == "connected", "the friend is back", pump)
+    moves = friend.moves
+    wait_for(
+        app, lambda: friend.moves > moves + 1, "the hand goes on", plays_first_legal(again, pump)
+    )
+    back_to_menu(app)  # the host leaves: the table closes, nothing is offered back
+    assert app.storage.seats.saved() is None
+    friend.client.close()
 
 
 def remember_seat_file(seat: dict[str, Any]) -> None:

@@ -6,6 +6,8 @@ host's table and a local game greet the player the same way.
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,6 +15,8 @@ import pygame
 from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
 from briscola.gui.widgets.online_page import OnlinePage
 from briscola.protocol.wire import ProtocolError, check_name, spaced_code
+from briscola.server.keep import kept_tables
+from briscola.storage.seats import HeldSeat
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
@@ -33,7 +37,7 @@ class OnlineScene(OnlinePage):
         self.join_button = PrimaryButton(lambda: _("Join a table"), self.join, name="join")
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
         #: A seat this computer held at a table and never left (the game was closed).
-        self.seat = self.app.storage.seats.saved()
+        self.seat = self.held_seat()
         self.rejoin_button = PrimaryButton(self._rejoin_label, self.rejoin, name="rejoin")
         self.rejoin_button.visible = self.seat is not None
         self.group = WidgetGroup(
@@ -72,8 +76,25 @@ class OnlineScene(OnlinePage):
 
     def on_resume(self) -> None:
         super().on_resume()
-        self.seat = self.app.storage.seats.saved()  # taken back, or gone, meanwhile
+        self.seat = self.held_seat()  # taken back, or gone, meanwhile
         self.rejoin_button.visible = self.seat is not None
+
+    @property
+    def tables(self) -> Path:
+        return self.app.storage.tables_dir
+
+    def held_seat(self) -> HeldSeat | None:
+        """The seat to offer back: a guest's until its host's game has stayed away too long,
+        or the host's while this computer still keeps its table (a host who closed the
+        table has none to open again)."""
+        seat = self.app.storage.seats.saved()
+        if seat is None:
+            return None
+        kept = not seat.hosted or seat.code in kept_tables(self.tables)
+        if not kept or seat.gone(time.time()):
+            self.app.storage.seats.forget()
+            return None
+        return seat
 
     def _rejoin_label(self) -> str:
         code = spaced_code(self.seat.code) if self.seat is not None else ""
@@ -82,7 +103,10 @@ class OnlineScene(OnlinePage):
     def rejoin(self) -> None:
         name = self.checked_name()
         if name is not None and self.seat is not None:
-            self.app.open("online_join", player=name, rejoin=self.seat, lan=False)
+            if self.seat.hosted:  # the table lived in this game: open it again
+                self.app.open("online_host", rejoin=self.seat)
+            else:
+                self.app.open("online_join", player=name, rejoin=self.seat)
 
     def host(self) -> None:
         if self.checked_name() is not None:

@@ -1,5 +1,7 @@
 """Host a table: the embedded server starts in the background, this computer's player opens
 the table on it, and the waiting room follows (with the code and the addresses to tell).
+The table is kept in the data folder while it is played: a host whose game died opens it
+again from Play online (``rejoin``), on the same port, and takes their seat back.
 
 Where the table listens: the App's network options (every interface on port 8765, another
 port when that one is taken; ``BRISCOLA_HOST_BIND`` and ``BRISCOLA_HOST_PORT`` change them);
@@ -19,6 +21,7 @@ from briscola.gui.widgets import Button, WidgetGroup
 from briscola.gui.widgets.online_page import OnlinePage
 from briscola.server.embedded import EmbeddedHost
 from briscola.storage import paths
+from briscola.storage.seats import HeldSeat
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
@@ -27,31 +30,37 @@ if TYPE_CHECKING:
 
 class HostScene(OnlinePage):
     """Opens the table ``rules`` with ``seats`` (the server's seat list; seat 0 is the
-    host's) and hands over to the waiting room. ``server``: more server settings (tests)."""
+    host's) and hands over to the waiting room. ``server``: more server settings (tests).
+    ``rejoin``: the host's seat at a table kept from a game that died, opened again."""
 
     def __init__(
         self,
         app: Services,
-        rules: Rules,
-        seats: list[dict[str, Any]],
+        rules: Rules | None = None,
+        seats: list[dict[str, Any]] | None = None,
         bind: str | None = None,
         port: int | None = None,
         announce: bool = True,
         grace: float = 60.0,
         server: dict[str, Any] | None = None,
+        rejoin: HeldSeat | None = None,
     ) -> None:
         super().__init__(app)
-        self.rules = rules
-        self.seats = seats
+        self.rules = rules or Rules.preset("classic2")
+        self.seats = seats or [{"kind": "human"}, {"kind": "human"}]
+        self.rejoin = rejoin
         network = app.options.network
+        if port is None:
+            port = network.port if rejoin is None else _port_of(rejoin.url, network.port)
         self.host = EmbeddedHost(
             network.bind if bind is None else bind,
-            network.port if port is None else port,
+            port,
             announce=announce and network.lan,
             records=paths.records_dir() / "online",
             grace=grace,
             options=server,
             interfaces=network.mdns_interfaces,
+            keep=app.storage.tables_dir,
         )
         self.flow = OnlineFlow(app.settings.player_name or _("Host"), app.storage.seats)
         #: The waiting room has the flow now.
@@ -60,14 +69,17 @@ class HostScene(OnlinePage):
         self.group = WidgetGroup([self.back_button])
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.message_box = pygame.Rect(0, 0, 1, 1)
-        self.say(_("Opening the table…"))
+        self.say(_("Opening the table…") if rejoin is None else _("Opening your table again…"))
 
     @property
     def waiting(self) -> bool:
         return self.flow.busy
 
     def on_enter(self) -> None:
-        self.flow.host(self.host, self.rules, self.seats)
+        if self.rejoin is not None:
+            self.flow.take_back(self.rejoin, self.host)
+        else:
+            self.flow.host(self.host, self.rules, self.seats)
 
     def back(self) -> None:
         self.flow.leave()
@@ -102,3 +114,9 @@ class HostScene(OnlinePage):
         self.draw_page(surface, _("Host a table"), self.panel)
         self.draw_message(surface, self.message_box)
         self.group.draw(surface, self.app.assets, self.app.theme)
+
+
+def _port_of(url: str, default: int) -> int:
+    """The port of a ``ws://host:port`` address (``default`` when it names none)."""
+    tail = url.rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else default

@@ -70,6 +70,8 @@ class JoinScene(OnlinePage):
         self.name = player
         #: A seat kept from an earlier game (online.saved_seat), taken back on entering.
         self.rejoin = rejoin
+        #: The join under way takes a held seat back.
+        self.rejoining = False
         self.lan = app.options.network.lan if lan is None else lan
         self.browser: TableBrowser | None = None
         self._browser_lock = threading.Lock()
@@ -190,12 +192,14 @@ class JoinScene(OnlinePage):
     def join_found(self, index: int) -> None:
         if index < len(self.found) and not self.flow.busy:
             table = self.found[index]
+            self.rejoining = False
             self.flow.join(table.url, table.code)
             self._joining(_("Joining…"))
 
     def join_typed(self) -> None:
         if self.flow.busy:
             return
+        self.rejoining = False
         if self.flow.join_typed(self.address_input.text, self.code_input.text):
             self._joining(_("Joining…"))
             return
@@ -210,16 +214,33 @@ class JoinScene(OnlinePage):
     def take_back(self, seat: HeldSeat) -> None:
         """Take back a seat held before (the client resumes it with its token)."""
         if not self.flow.busy:
+            self.rejoining = True
             self.flow.take_back(seat)
             self._joining(_("Taking your seat back…"))
 
     def _joining(self, text: str) -> None:
         """Say ``text`` while the join is under way, or why it failed at once."""
-        problem = self.flow.problem
-        if self.flow.stage == "failed" and problem is not None:
-            self.say(code_text(problem.code, problem.detail), bad=True)
+        if self.flow.stage == "failed":
+            self._failed()
         else:
             self.say(text)
+
+    def _failed(self) -> None:
+        """Say why the join failed, in the player's words: a seat taken back whose server
+        cannot be reached is most likely at a table whose host's game is closed for now."""
+        problem = self.flow.problem
+        if problem is None:
+            return
+        if self.rejoining and problem.code is ErrorCode.UNREACHABLE:
+            self.say(
+                _(
+                    "Your table cannot be reached now: its host's game may be closed."
+                    " Try again in a while."
+                ),
+                bad=True,
+            )
+        else:
+            self.say(code_text(problem.code, problem.detail), bad=True)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -228,8 +249,8 @@ class JoinScene(OnlinePage):
         if self.handed or flow.stage != "joining":
             return
         stage = flow.poll()
-        if stage == "failed" and flow.problem is not None:
-            self.say(code_text(flow.problem.code, flow.problem.detail), bad=True)
+        if stage == "failed":
+            self._failed()
         elif stage in ("room", "playing"):
             typed = flow.typed_address
             if typed and typed != self.app.settings.join_address:
@@ -274,11 +295,10 @@ class JoinScene(OnlinePage):
         )
         notes = []
         if not self.found:
-            notes.append(
-                _("Looking for tables on this network…")
-                if self.lan
-                else _("Looking for tables on the network is turned off.")
-            )
+            if self.lan:
+                notes.append(_("Looking for tables on this network…"))
+            elif not self.app.options.network.lan:  # the player's own setting, and only then
+                notes.append(_("Looking for tables on the network is turned off."))
         if self.other_versions:
             notes.append(
                 ngettext(

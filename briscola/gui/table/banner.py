@@ -9,6 +9,7 @@ replay has nothing to say, and the banner draws nothing.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -28,6 +29,15 @@ log = logging.getLogger("briscola.online")
 
 BANNER_COLOUR = (150, 40, 32, 250)
 NOTE_COLOUR = (12, 20, 14, 240)
+
+
+def host_away_text(name: str, until: float | None) -> str:
+    """The host's game, where the table lives, is out of reach: whose, and until when the
+    table waits for it (the time of day, as the player's clock shows it)."""
+    when = time.strftime("%H:%M", time.localtime(until if until is not None else time.time()))
+    return _("{name}'s game is away: waiting for it to come back until {time}.").format(
+        name=name, time=when
+    )
 
 
 class TableBanner:
@@ -62,7 +72,9 @@ class TableBanner:
             self.app.open("menu", mode="reset")
             return
         self.banner = ""
-        if news.connection == "reconnecting":
+        if news.connection == "host_away":
+            self.banner = host_away_text(news.detail, news.back_by)
+        elif news.connection == "reconnecting":
             self.banner = _("Connection lost: reconnecting…")
         elif news.connection in ("failed", "closed"):
             self.banner = _("The connection to the table is lost. Press Esc to leave the table.")
