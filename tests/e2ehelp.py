@@ -44,3 +44,12 @@ class ReportedGame:
                 return data
             time.sleep(0.05)
         raise AssertionError(f"timed out; last report: {self.report()}")
+
+    def close(self) -> None:
+        """Stop the game: asked first, killed after 10 s."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()

@@ -145,14 +145,6 @@ class Game(ReportedGame):
         y = round((rect[1] + rect[3] / 2) / ratio)
         self.clicks_path.write_text(f"{x} {y}\n")
 
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-
 
 def _ink_rows(frame: pygame.Surface, rect: list[int]) -> int:
     """How many pixel rows of ``rect`` hold the label's light text (the height of its ink)."""

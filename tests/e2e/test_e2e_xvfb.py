@@ -179,14 +179,6 @@ class Game(ReportedGame):
                 timeout=20,
             )
 
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-
 
 def test_new_game_and_a_whole_hand_by_mouse_in_a_real_window(display: str, tmp_path: Path) -> None:
     shots = Path(os.environ.get("BRISCOLA_SHOTS", tmp_path))
