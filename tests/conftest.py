@@ -6,6 +6,7 @@ tests/e2e/test_frozen.py and tests/project/test_release.py share, ``source_copy`
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,6 +51,7 @@ def pygame_running() -> Iterator[None]:
     try:
         yield
     finally:
+        gc.collect()  # the file's windows and surfaces go while SDL runs (pygame-ce 3601)
         pygame.quit()
 
 

@@ -7,6 +7,7 @@ applied between frames, so a scene never disappears in the middle of its own upd
 from __future__ import annotations
 
 import functools
+import gc
 import logging
 import os
 import time
@@ -572,6 +573,10 @@ class App:
         self.audio.close()
         self.assets.close()
         self.window.close()
+        # Windows and surfaces no longer reachable go while SDL's video still runs: a
+        # pygame.Window freed after display.quit() destroys a window SDL has already freed
+        # (pygame-ce issue 3601), a crash at some later garbage collection.
+        gc.collect()
         pygame.display.quit()
 
     @staticmethod
