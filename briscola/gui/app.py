@@ -38,6 +38,7 @@ from briscola.gui.render.window import (
     fit_desktop,
     open_window,
     position_from,
+    quit_display,
     save_frame,
 )
 from briscola.gui.scene import Scene
@@ -560,7 +561,7 @@ class App:
     def close(self) -> None:
         while self._stack:
             self._stack.pop().on_exit()
-        if not self.fullscreen:
+        if not self.fullscreen and not self.window.closed:
             self.settings.window_size = list(self.window.size)
             position = usable_window_pos(self._window_position(), desktop_sizes())
             if position is not None:
@@ -572,12 +573,11 @@ class App:
         self.storage.close()
         self.audio.close()
         self.assets.close()
-        self.window.close()
-        # Windows and surfaces no longer reachable go while SDL's video still runs: a
-        # pygame.Window freed after display.quit() destroys a window SDL has already freed
-        # (pygame-ce issue 3601), a crash at some later garbage collection.
+        # Every window, and the surfaces no longer reachable, go while SDL's video still
+        # runs: a pygame.Window freed after display.quit() destroys a window SDL has already
+        # freed (pygame-ce issue 3601), a crash at some later garbage collection.
         gc.collect()
-        pygame.display.quit()
+        quit_display()
 
     @staticmethod
     def version() -> str:

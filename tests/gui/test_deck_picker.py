@@ -25,7 +25,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("BRISCOLA_HOME", str(tmp_path))
     application = make_app()
     yield application
-    pygame.quit()
+    application.close()
 
 
 def settings_scene(app: App) -> SettingsScene:

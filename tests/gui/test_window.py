@@ -6,6 +6,9 @@ changes, the native Wayland driver preferred with a fall-back to X11, and the te
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -226,7 +229,7 @@ def test_clicks_from_the_file_are_posted_as_mouse_events(tmp_path: Path) -> None
             pygame.time.wait(10)
     finally:
         feeder.stop()
-        pygame.display.quit()
+        window.quit_display()
     assert [(e.type, e.pos, e.button) for e in events] == [
         (pygame.MOUSEBUTTONDOWN, (40, 50), 1),
         (pygame.MOUSEBUTTONUP, (40, 50), 1),
@@ -247,6 +250,48 @@ def test_the_frame_is_saved_whole_for_a_test(tmp_path: Path) -> None:
 def test_the_game_window_is_the_one_images_are_converted_for(app: App) -> None:
     assert window.window_surface() is app.window.surface
     assert isinstance(app.window, GameWindow)
+
+
+# An App left open while another closes the display and a third opens it again: the first
+# App's window, collected later, must not destroy the third's (pygame-ce issue 3601; it was a
+# segmentation fault in one full test run in four). In a process of its own, so that a crash
+# fails this test only.
+LEFT_OPEN = """
+import gc
+from guihelp import make_app
+for _ in range(20):
+    left = make_app()
+    make_app().close()
+    third = make_app()
+    del left
+    gc.collect()
+    third.draw()
+    third.close()
+pygame_quit_too = make_app()
+import pygame
+pygame.quit()
+del pygame_quit_too
+gc.collect()
+print("survived")
+"""
+
+
+def test_a_window_left_open_when_the_display_stops_never_takes_another_down(
+    tmp_path: Path,
+) -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = dict(
+        os.environ,
+        BRISCOLA_HOME=str(tmp_path),
+        PYTHONPATH=os.pathsep.join([str(root), str(root / "tests")]),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", LEFT_OPEN], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "survived" in done.stdout
 
 
 def test_the_macos_bundle_asks_for_the_retina_pixels() -> None:

@@ -22,6 +22,7 @@ import logging
 import os
 import sys
 import threading
+import weakref
 from collections.abc import MutableMapping
 from pathlib import Path
 
@@ -48,6 +49,26 @@ SIZE_EVENTS = frozenset(
 
 #: The game's open window (see :func:`window_surface`).
 _current: GameWindow | None = None
+#: Every window still open, closed before the display stops (see :func:`close_windows`).
+_open: weakref.WeakSet[GameWindow] = weakref.WeakSet()
+
+
+def close_windows() -> None:
+    """Close every window still open. SDL frees its windows when the display stops, but a
+    ``pygame.Window`` left open keeps the freed pointer and destroys it when collected, which,
+    once the display has started again, may be another window's (pygame-ce issue 3601: a
+    crash in the garbage collector). Run by :func:`quit_display` and by ``pygame.quit()``."""
+    for window in list(_open):
+        window.close()
+
+
+def quit_display() -> None:
+    """Stop the display, its windows closed first (see :func:`close_windows`)."""
+    close_windows()
+    pygame.display.quit()
+
+
+pygame.register_quit(close_windows)
 
 
 def window_surface() -> pygame.Surface | None:
@@ -86,6 +107,7 @@ class GameWindow:
         self._update_rects = _RectUpdater.find(self.window.id)
         global _current
         _current = self
+        _open.add(self)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -184,11 +206,18 @@ class GameWindow:
         if not shown:
             self.window.flip()
 
+    @property
+    def closed(self) -> bool:
+        return self not in _open
+
     def close(self) -> None:
+        """Destroy the window (once; closing it again does nothing)."""
         global _current
         if _current is self:
             _current = None
-        self.window.destroy()
+        if not self.closed:
+            _open.discard(self)
+            self.window.destroy()
 
 
 def open_window(
@@ -211,7 +240,7 @@ def open_window(
         ):
             raise
         log.warning("no Wayland window (%s): trying X11", exc)
-    pygame.display.quit()
+    quit_display()
     environ["SDL_VIDEODRIVER"] = "x11"
     pygame.display.init()
     return GameWindow(title, size, fullscreen=fullscreen, position=position, minimum=minimum)
