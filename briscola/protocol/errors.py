@@ -53,6 +53,16 @@ class ErrorCode(StrEnum):
     ILLEGAL = "illegal"
     BAD_ACTION = "bad_action"
     STALE = "stale"
+    BAD_KEY = "bad_key"
+    UNKNOWN_KEY = "unknown_key"
+    NAME_TAKEN = "name_taken"
+    NAME_REFUSED = "name_refused"
+    RENAME_WAIT = "rename_wait"
+    IDENTIFY_FIRST = "identify_first"
+    BANNED = "banned"
+    BAD_CHAT = "bad_chat"
+    CHAT_LIMITED = "chat_limited"
+    BAD_REPORT = "bad_report"
     INTERNAL = "internal"
     UNAVAILABLE = "unavailable"
     # A client's own: never on the wire.
@@ -99,7 +109,9 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ErrorCode.UNKNOWN_TYPE: "an unknown `type`",
     ErrorCode.RATE_LIMITED: ("too many messages: the message was dropped (sent once per burst)"),
     ErrorCode.NO_TABLE: ("that table does not exist, or a table message before `create`/`join`"),
-    ErrorCode.AT_TABLE: "`create`/`join`/`resume` while at a table (send `leave` first)",
+    ErrorCode.AT_TABLE: (
+        "`create`/`join`/`resume`/`identify`/`rename` while at a table (send `leave` first)"
+    ),
     ErrorCode.BAD_CODE: "not a table code",
     ErrorCode.BAD_TOKEN: "the token is not valid at that table",
     ErrorCode.MATCH_OVER: "a `resume` of a seat left with `leave` once its match has ended",
@@ -121,6 +133,27 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ErrorCode.ILLEGAL: "an `act` whose action the rules forbid now (the reason follows)",
     ErrorCode.BAD_ACTION: "an `act` whose action is not an action",
     ErrorCode.STALE: "a move that answers an older view (its moves count is not the hand's)",
+    ErrorCode.BAD_KEY: "an `identify` whose `key` is not 64 lowercase hexadecimal digits",
+    ErrorCode.UNKNOWN_KEY: (
+        "an `identify` without a `name` for a key this server does not know: send the name"
+        " to register"
+    ),
+    ErrorCode.NAME_TAKEN: "another player of this server has that name (see Players)",
+    ErrorCode.NAME_REFUSED: (
+        "a name to register that is reserved or mixes scripts (the reason follows)"
+    ),
+    ErrorCode.RENAME_WAIT: "a `rename` sooner than a day after the last (the wait follows)",
+    ErrorCode.IDENTIFY_FIRST: "a message of the public side (`rename`) before `identify`",
+    ErrorCode.BANNED: (
+        "this key or address is banned from the server: the `message` is the operator's"
+        " reason (the connection closes)"
+    ),
+    ErrorCode.BAD_CHAT: "a `chat` whose `say` is not one of the quick chat's codes",
+    ErrorCode.CHAT_LIMITED: (
+        "too many `chat` messages lately (from this connection, or this address on the"
+        " whole service): the message was dropped"
+    ),
+    ErrorCode.BAD_REPORT: "a `report` of a seat that is not another person's at this table",
     ErrorCode.INTERNAL: ("the server failed on this message (a bug; the message changed nothing)"),
     ErrorCode.UNAVAILABLE: (
         "(several server processes) the store the tables live in cannot be reached for a"

@@ -18,6 +18,8 @@ from briscola.cliargs import port, positive_number, whole_number
 from briscola.protocol.wire import DEFAULT_PORT
 from briscola.server.app import Server, ServerConfig
 from briscola.server.config import code_starts, trusted_networks
+from briscola.server.moderate import COMMANDS
+from briscola.server.moderate import main as moderate
 
 __all__ = ["main", "parse_args"]
 
@@ -239,6 +241,9 @@ async def _serve(config: ServerConfig, args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else list(argv)
+    if words and words[0] in COMMANDS:  # the operator's commands on players (moderate.py)
+        return moderate(words)
     config, args = parse_args(argv)
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(message)s")
     asyncio.run(_serve(config, args))

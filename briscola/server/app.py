@@ -36,11 +36,14 @@ from websockets.http11 import Request, Response
 from briscola.engine import ReplayError, Rules
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
+from briscola.protocol.people import CLIENT_TYPES as PEOPLE_TYPES
 from briscola.protocol.wire import PROTOCOL, check_name, encode, normalize_code
 from briscola.server.admission import Admission, joined, new_code, tell
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
 from briscola.server.fair import FairPool
+from briscola.server.people import People
+from briscola.server.registry import MemoryRegistry, RedisRegistry
 from briscola.server.seats import Seat, bot_names, refuse_if_ended, seat_kinds
 from briscola.server.tables import FrameTap, Table
 
@@ -97,6 +100,10 @@ class Server:
 
             self.shared = Shared(self, self.config.redis, self.config.lease_ms)
             self.admission.on_fail = self.shared.failed
+        #: Players, quick chat, reports and bans (in Redis with the tables, or in memory).
+        self.people = People(
+            RedisRegistry(self.shared.store.redis) if self.shared else MemoryRegistry()
+        )
         #: ``keep``: the tables kept on disk (the host's own server; None: in memory only).
         self.keep: TableKeep | None = None
 
@@ -251,7 +258,7 @@ class Server:
         except TimeoutError:
             await ws.close(CLOSE_IDLE, "no hello in time")
             return
-        if not self._hello(conn, first):
+        if not await self.people.admit(conn) or not self._hello(conn, first):
             conn.outbox.put_nowait(None)
             return
         while True:
@@ -295,6 +302,8 @@ class Server:
                     continue
             if self.shared is not None and self.shared.wants(conn, message):
                 await self.shared.route(conn, message)
+            elif message["type"] in PEOPLE_TYPES:
+                await self.people.handle(conn, message)
             else:
                 self.handle(conn, message)
 
@@ -340,6 +349,8 @@ class Server:
             self._join(conn, message)
         elif message["type"] == "resume":
             self._resume(conn, message)
+        elif message["type"] in PEOPLE_TYPES:
+            self.people.take(conn, message)  # (a connection of another process)
         elif message["type"] == "hello":
             raise ProtocolError(ErrorCode.HELLO_TWICE, "hello was already said")
         else:

@@ -51,6 +51,8 @@ class Conn:
         self.address = address
         self.config = config
         self.name = ""
+        #: The player, once identified: the SHA-256 of its key (:mod:`.people`; never sent).
+        self.player_id: str | None = None
         self.table: Table | None = None
         self.seat: Seat | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()

@@ -25,7 +25,7 @@ from briscola.server.seats import Peer
 from briscola.server.store import Fenced, Lease, RedisError, Store, channel
 from briscola.server.tables import FrameTap, Table
 
-__all__ = ["FRAME", "Guest", "Host", "Link", "Owner", "Stats", "identity", "is_signal"]
+__all__ = ["FRAME", "Guest", "Host", "Link", "Owner", "Stats", "Who", "identity", "is_signal"]
 
 log = logging.getLogger("briscola.server")
 
@@ -263,15 +263,20 @@ def _published(done: asyncio.Future[Any]) -> None:
         log.warning("cannot reach the process of a guest connection: %s", done.exception())
 
 
-def identity(who: str) -> tuple[str, str]:
-    """A relayed message's sender: its address and name (``relay``'s JSON pair)."""
+#: A relayed message's sender: its address, name and player id (None: not identified).
+Who = tuple[str, str, str | None]
+
+
+def identity(who: str) -> Who:
+    """A relayed message's sender (``relay``'s JSON list)."""
     try:
-        pair = json.loads(who)
+        found = json.loads(who)
     except ValueError:
-        return "", ""
-    if isinstance(pair, list) and len(pair) == 2:
-        return str(pair[0]), str(pair[1])
-    return "", ""
+        return "", "", None
+    if isinstance(found, list) and len(found) in (2, 3):
+        player = found[2] if len(found) == 3 and isinstance(found[2], str) else None
+        return str(found[0]), str(found[1]), player
+    return "", "", None
 
 
 def is_signal(message: msg.Act) -> bool:

@@ -33,7 +33,7 @@ from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode, ProtocolError
 from briscola.protocol.wire import normalize_code
 from briscola.server.conn import Conn
-from briscola.server.link import FRAME, Guest, Host, Link, identity, is_signal
+from briscola.server.link import FRAME, Guest, Host, Link, Who, identity, is_signal
 from briscola.server.quota import Quota
 from briscola.server.replica import rebuild_table, table_maker, table_ops
 from briscola.server.store import Lease, RedisError, Store, StoredTable
@@ -46,7 +46,8 @@ log = logging.getLogger("briscola.server")
 #: A frame forwarded to another process ends its connection there (close code, reason).
 _END: Final = "\x00end"
 #: A client's message relayed as it came to the process that drives its table: ``i``, the
-#: sending process, the connection's serial, its address and name (JSON), a newline, the text.
+#: sending process, the connection's serial, its address, name and player id (JSON), a newline,
+#: the text.
 RELAY: Final = "i"
 #: Close code that sends a client to reconnect: the service restarts (RFC 6455).
 CLOSE_RESTART: Final = 1012
@@ -259,7 +260,7 @@ class Shared:
         remote = conn.remote
         assert remote is not None
         if not conn.relay_head:  # (the address and name do not change: made once)
-            who = json.dumps([conn.address, conn.name])
+            who = json.dumps([conn.address, conn.name, conn.player_id])
             conn.relay_head = f"{RELAY}{self.process} {conn.serial} {who}\n"
         try:
             heard = await self.store.publish_text(remote, conn.relay_head + text)
@@ -284,6 +285,7 @@ class Shared:
             "conn": conn.serial,
             "name": conn.name,
             "address": conn.address,
+            "player": conn.player_id,
             "msg": message,
         }
 
@@ -424,7 +426,12 @@ class Shared:
         op = message.get("op")
         serial = int(message.get("conn", 0))
         if op == "in":
-            who = (str(message.get("address", "")), str(message.get("name", "")))
+            player = message.get("player")
+            who = (
+                str(message.get("address", "")),
+                str(message.get("name", "")),
+                player if isinstance(player, str) else None,
+            )
             self._in(str(message["from"]), serial, message.get("msg"), who)
         elif op == "gone":
             guest = self.guests.pop((str(message["from"]), serial), None)
@@ -450,7 +457,7 @@ class Shared:
                 again = cast(msg.ClientMessage, again) if isinstance(again, dict) else None
                 self._spawn(self.rescue(conn, again))
 
-    def _in(self, process: str, serial: int, message: Any, who: str | tuple[str, str]) -> None:
+    def _in(self, process: str, serial: int, message: Any, who: str | Who) -> None:
         """A message of connection ``serial`` of ``process`` (``who``: its address and name,
         or them as JSON), for a table driven here."""
         if self._draining:  # handed back: the sender finds the next owner
@@ -466,22 +473,17 @@ class Shared:
         else:
             self._guest_message(process, serial, message, who)
 
-    def _guest(self, process: str, serial: int, who: str | tuple[str, str]) -> Conn:
+    def _guest(self, process: str, serial: int, who: str | Who) -> Conn:
         guest = self.guests.get((process, serial))
         if guest is None:
-            if isinstance(who, str):
-                address, name = identity(who)
-            else:
-                address, name = who
+            address, name, player = identity(who) if isinstance(who, str) else who
             guest = Guest(self.store, process, serial, address, self.server.config)
-            guest.name = name
+            guest.name, guest.player_id = name, player
             self.guests[(process, serial)] = guest
             self._spawn(self._pump(process, serial, guest))
         return guest
 
-    def _guest_message(
-        self, process: str, serial: int, message: Any, who: str | tuple[str, str]
-    ) -> None:
+    def _guest_message(self, process: str, serial: int, message: Any, who: str | Who) -> None:
         guest = self._guest(process, serial, who)
         if not isinstance(message, dict):
             return
