@@ -137,12 +137,15 @@ class HAProxy:
         self.proc = None
 
 
-def server_process(redis_url: str, log: IO[str], lease: str) -> tuple[subprocess.Popen[str], str]:
-    """A dedicated server process on ``redis_url`` (its log to ``log``) with a lease of
-    ``lease`` seconds and a grace period of a minute: it and the URL it listens on."""
+def server_process(
+    redis_url: str, log: IO[str], lease: str, level: str = "WARNING"
+) -> tuple[subprocess.Popen[str], str]:
+    """A dedicated server process on ``redis_url`` (its log to ``log``, from ``level`` up)
+    with a lease of ``lease`` seconds and a grace period of a minute: it and the URL it
+    listens on."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "briscola.server", "--port", "0", "--redis", redis_url,
-         "--lease", lease, "--grace", "60", "--log-level", "WARNING"],
+         "--lease", lease, "--grace", "60", "--log-level", level],
         stdout=subprocess.PIPE, stderr=log, text=True,
     )  # fmt: skip
     assert proc.stdout is not None

@@ -129,6 +129,12 @@ def seated(server: ServerThread, opened: list[ClientConnection]) -> list[ClientC
     return [host, guest]
 
 
+def start(host: ClientConnection, guest: ClientConnection) -> None:
+    guest.send(json.dumps({"type": "ready"}))
+    replies(host, lambda m: m["type"] == "table" and m["seats"][1]["ready"])
+    host.send(json.dumps({"type": "start"}))
+
+
 def test_quick_chat_reaches_every_seat_as_a_code_and_refuses_text(
     server: ServerThread, opened: list[ClientConnection]
 ) -> None:
@@ -156,8 +162,7 @@ def test_a_report_keeps_who_whom_why_and_the_hand(
     server: ServerThread, opened: list[ClientConnection]
 ) -> None:
     host, guest = seated(server, opened)
-    guest.send(json.dumps({"type": "ready"}))
-    host.send(json.dumps({"type": "start"}))
+    start(host, guest)
     replies(host, lambda m: m["type"] == "update")
     assert ask(host, {"type": "report", "seat": 1, "reason": "chat"}, "reported") == {
         "type": "reported",
@@ -215,8 +220,7 @@ def test_no_key_or_token_reaches_the_log_or_another_player(
     identify(guest, keys[1], "Ettore")
     created = ask(host, {"type": "create", "rules": {"preset": "classic2"}}, "joined")
     joined = ask(guest, {"type": "join", "code": created["table"]}, "joined")
-    guest.send(json.dumps({"type": "ready"}))
-    host.send(json.dumps({"type": "start"}))
+    start(host, guest)
     ask(guest, {"type": "chat", "say": "good_luck"}, "said")
     ask(host, {"type": "report", "seat": 1}, "reported")
     ask(guest, {"type": "rename", "name": "Ettore B"}, "error")  # (at a table: refused)
