@@ -30,6 +30,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from briscola.engine import Action, Rules, Signal
 from briscola.protocol import messages as msg
+from briscola.protocol import people
 from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
 from briscola.protocol.wire import check_name, encode, normalize_code, table_url
 
@@ -53,6 +54,8 @@ Incoming = msg.ServerMessage | StatusNote
 _SEAT_GONE: Final = frozenset(CloseReason)
 #: Errors after which the seat is gone.
 _SEAT_LOST: Final = frozenset({ErrorCode.BAD_TOKEN, ErrorCode.MATCH_OVER})
+#: Errors after which connecting again cannot help.
+_FATAL: Final = frozenset({ErrorCode.BANNED})
 
 
 class NetClient:
@@ -109,6 +112,12 @@ class NetClient:
         self.reconnects = 0
         #: The server runs in the host's game (``hosted`` in its ``welcome``).
         self.hosted = False
+        #: The player's key on this server (:meth:`identify`: sent after every ``hello``),
+        #: the name to register it with (until the server knows it), and the name the
+        #: server's ``identity`` gave (None until then).
+        self.key: str | None = None
+        self.register: str | None = None
+        self.identity: str | None = None
         self._connected_once = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[str] | None = None
@@ -211,6 +220,23 @@ class NetClient:
         self.submit(msg.leave())
         self.token = None
 
+    def identify(self, key: str, name: str | None = None) -> None:
+        """Say who this player is on this server, now and after every reconnection
+        (``name``: to register a key the server does not know yet); ``identity`` answers."""
+        self.key, self.register = key, name
+        if self.status == "connected":
+            self.submit(people.identify(key, name))
+
+    def rename(self, name: str) -> None:
+        self.submit(people.rename(name))
+
+    def chat(self, say: str) -> None:
+        """Send a quick chat code (:data:`briscola.protocol.people.QUICK_CHAT`)."""
+        self.submit(people.chat(say))
+
+    def report(self, seat: int, reason: str = "other") -> None:
+        self.submit(people.report(seat, reason))
+
     # ------------------------------------------------------------------ the loop
 
     def _note(self, status: ConnectionStatus, detail: str = "") -> None:
@@ -275,6 +301,8 @@ class NetClient:
                 self._note("failed", said or "refused by the server")
                 return True
             self.hosted = welcome.get("hosted") is True
+            if self.key is not None:  # (before a resume: the seat shows the player's name)
+                await ws.send(encode(people.identify(self.key, self.register)))
             if self.token is not None and self.table is not None:
                 await ws.send(encode(msg.resume(self.table, self.token)))
             self._connected_once = True
@@ -326,6 +354,11 @@ class NetClient:
             message = _decode(text)
             if message is None:
                 continue  # a message type of a newer server: ignored
+            if message["type"] == "identity":
+                self.identity = self.name = message["name"]
+                self.register = None
+            elif message["type"] == "error" and message["code"] in _FATAL:
+                gone = True  # (told why: the message is in the queue)
             if message["type"] == "joined":
                 self.table = message["table"]
                 self.seat = message["seat"]

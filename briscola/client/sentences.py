@@ -77,6 +77,26 @@ SENTENCES: Final[dict[Code, Sentence]] = {
     ErrorCode.ILLEGAL: refused,
     ErrorCode.BAD_ACTION: refused,
     ErrorCode.STALE: refused,
+    ErrorCode.BAD_KEY: refused,
+    ErrorCode.UNKNOWN_KEY: lambda detail: _(
+        "This server does not know you yet: choose a name to play under."
+    ),
+    ErrorCode.NAME_TAKEN: lambda detail: _(
+        "Another player of this server has that name, or one too like it: choose another."
+    ),
+    ErrorCode.NAME_REFUSED: lambda detail: _("That name cannot be used: {reason}").format(
+        reason=detail
+    ),
+    ErrorCode.RENAME_WAIT: lambda detail: _("You can change your name once a day."),
+    ErrorCode.IDENTIFY_FIRST: refused,
+    ErrorCode.BANNED: lambda detail: _(
+        "This server's operator has banned you. The reason given: {reason}"
+    ).format(reason=detail),
+    ErrorCode.BAD_CHAT: refused,
+    ErrorCode.CHAT_LIMITED: lambda detail: _(
+        "You have sent many quick messages: wait a little before the next."
+    ),
+    ErrorCode.BAD_REPORT: lambda detail: _("You can report another person at your table."),
     ErrorCode.INTERNAL: refused,
     ErrorCode.UNAVAILABLE: lambda detail: _("The server is busy for a moment: try again."),
     ErrorCode.MALFORMED_FROM_SERVER: refused,
