@@ -14,13 +14,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
+from briscola.protocol.naming import name_key
 from briscola.protocol.people import Said
 from briscola.text.i18n import _
 
-__all__ = ["FACE_TEXT", "PHRASE_TEXT", "phrase_text", "said_text"]
+__all__ = ["FACE_TEXT", "PHRASE_TEXT", "Muted", "phrase_text", "said_text"]
 
 #: Every phrase's words (a test checks that none is missing).
 PHRASE_TEXT: Final[dict[str, Callable[[], str]]] = {
@@ -58,3 +59,30 @@ def said_text(message: Said) -> str | None:
     if text is None:
         return None
     return _("{name}: {text}").format(name=message["name"], text=text)
+
+
+class Muted:
+    """The players whose quick chat this player does not want to see (by name: names are
+    unique on a server), for the time of a session.
+
+    >>> muted = Muted()
+    >>> muted.toggle("Zoë")
+    True
+    >>> muted.shows("zoë"), muted.shows("Anna")
+    (False, True)
+    """
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self._names = {name_key(name) for name in names}
+
+    def toggle(self, name: str) -> bool:
+        """Mute ``name``, or unmute it; True when it is muted now."""
+        folded = name_key(name)
+        if folded in self._names:
+            self._names.discard(folded)
+            return False
+        self._names.add(folded)
+        return True
+
+    def shows(self, name: str) -> bool:
+        return name_key(name) not in self._names

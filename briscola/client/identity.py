@@ -23,25 +23,27 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable
 from typing import Final
 from urllib.parse import urlsplit
 
+from briscola.client.connection import NetClient
 from briscola.client.sentences import code_text
 from briscola.protocol.errors import ErrorCode, ProtocolError
-from briscola.protocol.naming import KEY_BYTES, check_player_name, name_key
+from briscola.protocol.naming import KEY_BYTES, check_player_name
+from briscola.protocol.people import Identity
 from briscola.protocol.wire import DEFAULT_PORT
 from briscola.storage.keys import KeyStore, ServerKey
 
 __all__ = [
     "Identities",
     "KeyCodeError",
-    "Muted",
     "export_code",
     "import_code",
     "name_problem",
     "new_key",
     "server_name",
+    "sign_in",
+    "signed_in",
 ]
 
 _ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -152,28 +154,22 @@ class Identities:
         return key
 
 
-class Muted:
-    """The players whose quick chat this player does not want to see (by name: names are
-    unique on a server), for the time of a session.
+def sign_in(client: NetClient, identities: Identities, name: str | None = None) -> bool:
+    """Have ``client`` say who the player is on its server: with the key kept for it, or
+    a new key registered with ``name``. False when no key is kept and no name given (ask
+    the player for one). Keep the key once the server answers (:func:`signed_in`)."""
+    kept = identities.get(client.url)
+    if kept is not None:
+        client.identify(kept.key, name if name and not kept.name else None)
+    elif name is not None:
+        client.identify(client.key or new_key(), name)  # (the same key, for a name taken)
+    else:
+        return False
+    return True
 
-    >>> muted = Muted()
-    >>> muted.toggle("Zoë")
-    True
-    >>> muted.shows("zoë"), muted.shows("Anna")
-    (False, True)
-    """
 
-    def __init__(self, names: Iterable[str] = ()) -> None:
-        self._names = {name_key(name) for name in names}
-
-    def toggle(self, name: str) -> bool:
-        """Mute ``name``, or unmute it; True when it is muted now."""
-        folded = name_key(name)
-        if folded in self._names:
-            self._names.discard(folded)
-            return False
-        self._names.add(folded)
-        return True
-
-    def shows(self, name: str) -> bool:
-        return name_key(name) not in self._names
+def signed_in(client: NetClient, identities: Identities, message: Identity) -> bool:
+    """The server answered ``identity``: keep the key and the name it knows the player by."""
+    if client.key is None:
+        return False
+    return identities.remember(client.url, client.key, message["name"])

@@ -49,8 +49,10 @@ if TYPE_CHECKING:
     from briscola.game.session import TableSession
 
 from briscola.client.away import HostAway
+from briscola.client.chat import Muted
 from briscola.client.connection import ConnectionStatus, Incoming, NetClient
 from briscola.protocol import messages as msg
+from briscola.protocol import people
 from briscola.protocol.errors import ErrorCode
 from briscola.protocol.wire import event_from_json
 
@@ -76,6 +78,9 @@ class RemoteSession:
         self.errors: list[msg.Error] = []
         #: Notices (e.g. ``timed_out``: a computer moved for this seat) not yet read.
         self.notices: list[msg.Notice] = []
+        #: Quick chat not yet read (``take_said()``), and the players muted.
+        self.said: list[people.Said] = []
+        self.muted = Muted()
         self._updates: deque[msg.Update] = deque()
         self._view: PlayerView | None = None
         self._events: list[Event] = []
@@ -131,6 +136,8 @@ class RemoteSession:
             self._pending = False
         elif message["type"] == "notice":
             self.notices.append(message)
+        elif message["type"] == "said" and self.muted.shows(message["name"]):
+            self.said.append(message)
         elif message["type"] == "closed":
             self.closed = message
 
@@ -540,6 +547,12 @@ class RemoteSession:
         """Notices since the last call (``timed_out``: a computer made a move for you)."""
         notices, self.notices = self.notices, []
         return notices
+
+    def take_said(self) -> list[people.Said]:
+        """Quick chat since the last call, but the muted players' (``muted``)."""
+        self._poll()
+        said, self.said = self.said, []
+        return said
 
 
 if TYPE_CHECKING:

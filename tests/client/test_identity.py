@@ -13,21 +13,22 @@ from pathlib import Path
 
 import pytest
 
-from briscola.client.chat import FACE_TEXT, PHRASE_TEXT, phrase_text, said_text
+from briscola.client.chat import FACE_TEXT, PHRASE_TEXT, Muted, phrase_text, said_text
 from briscola.client.connection import NetClient
 from briscola.client.identity import (
     Identities,
     KeyCodeError,
-    Muted,
     export_code,
     import_code,
     name_problem,
     new_key,
+    sign_in,
+    signed_in,
 )
 from briscola.client.sentences import code_text
+from briscola.client.session import RemoteSession
 from briscola.engine import Rules
 from briscola.protocol.errors import ErrorCode
-from briscola.protocol.naming import key_hash
 from briscola.protocol.people import FACES, PHRASES, QUICK_CHAT
 from briscola.server import ServerConfig, ServerThread
 from briscola.server.registry import Ban, address_target
@@ -226,4 +227,40 @@ def test_two_clients_chat_at_a_table_and_a_banned_one_stops_for_good(
     finally:
         host.close()
         guest.close()
-    assert key_hash(new_key()) != key_hash(new_key())
+
+
+def test_sign_in_registers_a_new_key_once_and_uses_the_kept_one_after(
+    server: ServerThread, tmp_path: Path
+) -> None:
+    identities = Identities(KeyStore(tmp_path / "data"))
+    first = NetClient(server.url, "Guest")
+    assert not sign_in(first, identities)  # no key kept, no name: ask the player for one
+    assert sign_in(first, identities, "Zoë")
+    first.start()
+    try:
+        answer = first.wait_for(lambda m: m["type"] == "identity")
+        assert answer["type"] == "identity" and answer["new"]
+        assert signed_in(first, identities, answer)
+    finally:
+        first.close()
+    kept = identities.get(server.url)
+    assert kept is not None and kept.name == "Zoë" and kept.key == first.key
+    again = NetClient(server.url, "Guest")
+    assert sign_in(again, identities)
+    again.start()
+    try:
+        answer = again.wait_for(lambda m: m["type"] == "identity")
+        assert answer["type"] == "identity" and answer["name"] == "Zoë" and not answer["new"]
+    finally:
+        again.close()
+
+
+def test_the_table_s_session_keeps_the_quick_chat_but_the_muted_players() -> None:
+    client = NetClient("ws://127.0.0.1:9", "Ann", reconnect=False)
+    client.seat = 0
+    session = RemoteSession(client)
+    session.muted.toggle("Bea")
+    for seat, name in ((1, "Bea"), (2, "Cleo")):
+        client.incoming.put({"type": "said", "seat": seat, "name": name, "say": "hello"})
+    assert [said["name"] for said in session.take_said()] == ["Cleo"]
+    assert session.take_said() == []
