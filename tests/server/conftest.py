@@ -1,7 +1,7 @@
 """The fixtures the server tests share: ``make_server(**options)`` starts a server on a free
 loopback port (records in a folder of its own in the test's folder, rate limits out of the
 way) and stops it after the test; ``redis_server``, a ``redis-server`` of the test's own on
-a free loopback port."""
+a free loopback port; ``opened``, a list for raw connections, closed after the test."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from redishelp import RedisServer
+from websockets.sync.client import ClientConnection
 
 from briscola.server import ServerConfig, ServerThread
 
@@ -42,3 +43,11 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     server = RedisServer(tmp_path / "redis").start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def opened() -> Iterator[list[ClientConnection]]:
+    sockets: list[ClientConnection] = []
+    yield sockets
+    for ws in sockets:
+        ws.close()

@@ -8,7 +8,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,14 +24,6 @@ from briscola.server.registry import Ban, MemoryRegistry, address_target, key_ta
 @pytest.fixture
 def server(make_server: Callable[..., ServerThread]) -> ServerThread:
     return make_server()
-
-
-@pytest.fixture
-def opened() -> Iterator[list[ClientConnection]]:
-    sockets: list[ClientConnection] = []
-    yield sockets
-    for ws in sockets:
-        ws.close()
 
 
 def connect(server: ServerThread, opened: list[ClientConnection], name: str = "Raw") -> Any:

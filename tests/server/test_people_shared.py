@@ -47,14 +47,6 @@ def processes(redis_server: RedisServer, logs: Path) -> Iterator[list[str]]:
         log.close()
 
 
-@pytest.fixture
-def opened() -> Iterator[list[ClientConnection]]:
-    sockets: list[ClientConnection] = []
-    yield sockets
-    for ws in sockets:
-        ws.close()
-
-
 def connect(url: str, opened: list[ClientConnection], source: str = "127.0.0.1") -> Any:
     ws = raw(url, source_address=(source, 0))
     opened.append(ws)

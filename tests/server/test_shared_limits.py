@@ -7,7 +7,7 @@ address's connections."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +24,6 @@ from tools.haproxy import PER_ADDRESS
 @pytest.fixture
 def pair(make_server: Callable[..., ServerThread], redis_server: RedisServer) -> list[ServerThread]:
     return [make_server(redis=redis_server.url, lease_ms=600) for _ in range(2)]
-
-
-@pytest.fixture
-def opened() -> Iterator[list[ClientConnection]]:
-    sockets: list[ClientConnection] = []
-    yield sockets
-    for ws in sockets:
-        ws.close()
 
 
 def connect(server: ServerThread, source: str, opened: list[ClientConnection]) -> ClientConnection:
