@@ -88,6 +88,9 @@ SENTENCES: Final[dict[Code, Sentence]] = {
         reason=detail
     ),
     ErrorCode.RENAME_WAIT: lambda detail: _("You can change your name once a day."),
+    ErrorCode.TOO_MANY_NAMES: lambda detail: _(
+        "Too many new players from this network lately: try again in an hour."
+    ),
     ErrorCode.IDENTIFY_FIRST: refused,
     ErrorCode.BANNED: lambda detail: _(
         "This server's operator has banned you. The reason given: {reason}"

@@ -58,6 +58,7 @@ class ErrorCode(StrEnum):
     NAME_TAKEN = "name_taken"
     NAME_REFUSED = "name_refused"
     RENAME_WAIT = "rename_wait"
+    TOO_MANY_NAMES = "too_many_names"
     IDENTIFY_FIRST = "identify_first"
     BANNED = "banned"
     BAD_CHAT = "bad_chat"
@@ -143,6 +144,9 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
         "a name to register that is reserved or mixes scripts (the reason follows)"
     ),
     ErrorCode.RENAME_WAIT: "a `rename` sooner than a day after the last (the wait follows)",
+    ErrorCode.TOO_MANY_NAMES: (
+        "an `identify` that registers a player when this address registered 10 in the last hour"
+    ),
     ErrorCode.IDENTIFY_FIRST: "a message of the public side (`rename`) before `identify`",
     ErrorCode.BANNED: (
         "this key or address is banned from the server: the `message` is the operator's"

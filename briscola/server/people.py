@@ -56,6 +56,9 @@ class PeopleLimits:
     address_window: float = 60.0
     #: Players one connection may report (each seat once per table).
     reports: int = 20
+    #: New players one address may register within ``register_window`` seconds.
+    registrations: int = 10
+    register_window: float = 3600.0
 
 
 def require_identity(conn: Conn) -> str:
@@ -148,11 +151,23 @@ class People:
                     "this server does not know that key: send a name with it to register",
                 )
             name = check_player_name(message.get("name"))
+            if await self.registry.by_name(name_key(name)) is None:  # (else: name_taken)
+                await self._count_registration(conn)
             player = await self.registry.register(Player(player_id, name, name_key(name), now))
             new = player.since == now
             if new:
                 log.info("%s: player %s registered", conn.address, player.name)
         self._become(conn, player, new, now)
+
+    async def _count_registration(self, conn: Conn) -> None:
+        limits = self.limits
+        count = await self.registry.count("register", conn.address, limits.register_window)
+        if count > limits.registrations:
+            raise ProtocolError(
+                ErrorCode.TOO_MANY_NAMES,
+                f"{limits.registrations} players were registered from your address in the"
+                " last hour: try again later",
+            )
 
     async def _rename(self, conn: Conn, message: talk.Rename) -> None:
         player_id = require_identity(conn)
@@ -200,7 +215,9 @@ class People:
         if len(sent) >= limits.chat_burst:
             raise ProtocolError(ErrorCode.CHAT_LIMITED, "too many quick messages: wait a little")
         sent.append(now)
-        if await self.registry.chats(conn.address, limits.address_window) > limits.address_chats:
+        if await self.registry.count("chat", conn.address, limits.address_window) > (
+            limits.address_chats
+        ):
             raise ProtocolError(
                 ErrorCode.CHAT_LIMITED, "too many quick messages from your address: wait a minute"
             )

@@ -11,11 +11,13 @@
 - bans: of a player (``key:HASH``) or an address (``address:ADDRESS``), with the reason the
   banned player is told;
 - reports, newest first, the last :data:`MAX_REPORTS` of them;
-- how many quick chat messages each address sent in the current window (a fixed window).
+- how many quick chat messages each address sent, and how many players it registered, in
+  the current window (a fixed window).
 
 Redis keys (prefix ``briscola:u:``): ``players`` (hash: HASH -> JSON), ``names`` (hash: name
 key -> HASH), ``bans`` (hash: target -> JSON), ``reports`` (list of JSON); and
-``briscola:q:chat:ADDRESS`` (a counter that expires with its window).
+``briscola:q:chat:ADDRESS`` and ``briscola:q:register:ADDRESS`` (counters that expire with
+their window).
 """
 
 from __future__ import annotations
@@ -143,8 +145,9 @@ class Registry(Protocol):
 
     async def reports(self, last: int) -> list[dict[str, Any]]: ...
 
-    async def chats(self, address: str, window: float) -> int:
-        """Count one more chat of ``address``: how many in its current window."""
+    async def count(self, what: str, address: str, window: float) -> int:
+        """Count one more ``what`` (``chat``, ``register``) of ``address``: how many in its
+        current window of ``window`` seconds."""
         ...
 
 
@@ -156,7 +159,7 @@ class MemoryRegistry:
         self.names: dict[str, str] = {}
         self.ban_list: dict[str, Ban] = {}
         self.report_list: deque[dict[str, Any]] = deque(maxlen=MAX_REPORTS)
-        self.chat_windows: dict[str, tuple[float, int]] = {}
+        self.windows: dict[str, tuple[float, int]] = {}
 
     async def player(self, player_id: str) -> Player | None:
         return self.players.get(player_id)
@@ -212,15 +215,16 @@ class MemoryRegistry:
     async def reports(self, last: int) -> list[dict[str, Any]]:
         return list(self.report_list)[:last]
 
-    async def chats(self, address: str, window: float) -> int:
+    async def count(self, what: str, address: str, window: float) -> int:
         now = time.monotonic()
-        start, count = self.chat_windows.get(address, (now, 0))
+        name = f"{what}:{address}"
+        start, count = self.windows.get(name, (now, 0))
         if now - start >= window:
             start, count = now, 0
-        self.chat_windows[address] = (start, count + 1)
-        if len(self.chat_windows) > 10_000:  # forget the windows that are over
-            self.chat_windows = {
-                each: seen for each, seen in self.chat_windows.items() if now - seen[0] < window
+        self.windows[name] = (start, count + 1)
+        if len(self.windows) > 10_000:  # forget the windows that are over (an hour at most)
+            self.windows = {
+                each: seen for each, seen in self.windows.items() if now - seen[0] < 3600
             }
         return count + 1
 
@@ -337,9 +341,9 @@ class RedisRegistry:
         kept = await self.redis.lrange(self.reports_key, 0, max(0, last - 1))
         return [json.loads(each) for each in kept]
 
-    async def chats(self, address: str, window: float) -> int:
-        count = await self._count(keys=[f"briscola:q:chat:{address}"], args=[int(window * 1000)])
-        return int(count)
+    async def count(self, what: str, address: str, window: float) -> int:
+        name = f"briscola:q:{what}:{address}"
+        return int(await self._count(keys=[name], args=[int(window * 1000)]))
 
 
 def _text(value: str | bytes) -> str:

@@ -18,6 +18,7 @@ from websockets.sync.client import ClientConnection
 
 from briscola.protocol.naming import key_hash
 from briscola.server import ServerThread
+from briscola.server.people import PeopleLimits
 from briscola.server.registry import Ban, MemoryRegistry, address_target, key_target
 
 
@@ -239,3 +240,17 @@ def test_no_key_or_token_reaches_the_log_or_another_player(
     assert "Dora" in logged  # (the log did record the session)
     for secret in (*secrets_of["host"], *secrets_of["guest"]):
         assert secret not in logged
+
+
+def test_an_address_registers_a_few_players_an_hour(
+    server: ServerThread, opened: list[ClientConnection]
+) -> None:
+    server.server.people.limits = PeopleLimits(registrations=2)
+    keys = [new_key() for _ in range(3)]
+    names = ["Uno", "Due", "Tre"]
+    answers = [identify(connect(server, opened), k, n) for k, n in zip(keys, names, strict=True)]
+    assert [a["type"] for a in answers] == ["identity", "identity", "error"]
+    assert answers[2]["code"] == "too_many_names"
+    assert identify(connect(server, opened), keys[0])["name"] == "Uno"  # (known: no count)
+    taken = identify(connect(server, opened), new_key(), "UNO")
+    assert taken["code"] == "name_taken"  # (a name taken is told so, and counts nothing)

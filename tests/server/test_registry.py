@@ -97,8 +97,9 @@ def test_bans_reports_and_chat_counts(redis_server: RedisServer) -> None:
         for n in range(3):
             await store.report({"n": n})
         assert await store.reports(2) == [{"n": 2}, {"n": 1}]
-        assert [await store.chats("10.0.0.1", 60) for _ in range(3)] == [1, 2, 3]
-        assert await store.chats("10.0.0.2", 60) == 1
+        assert [await store.count("chat", "10.0.0.1", 60) for _ in range(3)] == [1, 2, 3]
+        assert await store.count("chat", "10.0.0.2", 60) == 1
+        assert await store.count("register", "10.0.0.1", 60) == 1
 
     run_on_both(check, redis_server)
 
