@@ -41,6 +41,7 @@ from briscola.client.connection import ConnectionStatus, Incoming, NetClient
 from briscola.client.online import Host, HostedSession, OnlineSession
 from briscola.engine import Rules
 from briscola.protocol import messages as msg
+from briscola.protocol import people
 from briscola.protocol.errors import CloseReason, Code, ErrorCode, ProtocolError
 from briscola.protocol.wire import DEFAULT_PORT, normalize_code
 from briscola.storage.seats import HeldSeat, SeatStore
@@ -133,6 +134,8 @@ class OnlineFlow:
         self._held: HeldSeat | None = None
         self._create: tuple[Rules, list[dict[str, object]]] | None = None
         self._messages: list[Incoming] = []
+        #: Quick chat heard in the waiting room (the table's session keeps it in the game).
+        self.said: list[people.Said] = []
 
     # ------------------------------------------------------------------ what it shows
 
@@ -312,6 +315,9 @@ class OnlineFlow:
         client.create(rules, seats)
 
     def _joining(self, message: Incoming) -> None:
+        if message["type"] == "error" and message.get("ref") in people.CLIENT_TYPES:
+            self.problem = Problem(_error_code(message["code"]), message["message"])
+            return  # (a refused name or chat: the join goes on)
         if message["type"] in ("error", "closed"):
             if self._taking_back:
                 self._forget()  # the table or the seat is gone: nothing to take back
@@ -344,6 +350,8 @@ class OnlineFlow:
             return
         if message["type"] == "status":
             return  # the connection's state: ``client.status``
+        if message["type"] == "said":
+            self.said.append(message)
         if message["type"] == "table":
             self.table = message
             for seat in message["seats"]:

@@ -8,13 +8,16 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from briscola.client.chat import FACE_TEXT, PHRASE_TEXT, Muted, phrase_text, said_text
 from briscola.client.connection import NetClient
+from briscola.client.flow import OnlineFlow
 from briscola.client.identity import (
     Identities,
     KeyCodeError,
@@ -264,3 +267,33 @@ def test_the_table_s_session_keeps_the_quick_chat_but_the_muted_players() -> Non
         client.incoming.put({"type": "said", "seat": seat, "name": name, "say": "hello"})
     assert [said["name"] for said in session.take_said()] == ["Cleo"]
     assert session.take_said() == []
+
+
+def test_the_flow_joins_on_when_a_name_is_refused_and_keeps_the_room_s_chat(
+    server: ServerThread,
+) -> None:
+    def stranger(*args: Any, **options: Any) -> NetClient:
+        client = NetClient(*args, **options)
+        client.identify(new_key())  # a key this server does not know, and no name
+        return client
+
+    host = NetClient(server.url, "Dario").start()
+    try:
+        host.create(Rules.preset("classic2"))
+        code = str(host.wait_for(lambda m: m["type"] == "joined")["table"])  # type: ignore[typeddict-item]
+        flow = OnlineFlow("Anna", client=stranger)
+        flow.join(server.url, code)
+        deadline = time.monotonic() + 10
+        while flow.poll() != "room":
+            assert flow.stage == "joining" and time.monotonic() < deadline, flow.problem
+            time.sleep(0.01)
+        assert flow.problem is not None and flow.problem.code is ErrorCode.UNKNOWN_KEY
+        host.chat("hello")
+        while not flow.said:
+            flow.poll()
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert flow.said[0]["name"] == "Dario" and flow.said[0]["say"] == "hello"
+        flow.leave()
+    finally:
+        host.close()
