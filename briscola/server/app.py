@@ -101,9 +101,8 @@ class Server:
             self.shared = Shared(self, self.config.redis, self.config.lease_ms)
             self.admission.on_fail = self.shared.failed
         #: Players, quick chat, reports and bans (in Redis with the tables, or in memory).
-        self.people = People(
-            RedisRegistry(self.shared.store.redis) if self.shared else MemoryRegistry()
-        )
+        registry = RedisRegistry(self.shared.store.redis) if self.shared else MemoryRegistry()
+        self.people = People(registry, conns=lambda: self.conns)
         #: ``keep``: the tables kept on disk (the host's own server; None: in memory only).
         self.keep: TableKeep | None = None
 
@@ -189,6 +188,7 @@ class Server:
                 conn.post(closed)
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.people.close()
         for conn in list(self.conns):
             conn.outbox.put_nowait(None)
         if self._ws is not None:

@@ -8,7 +8,8 @@ bans"), run beside the servers on the Redis they share::
 
 ``TARGET`` is a player's name (as registered, any case), a player id (the start of one,
 8 hexadecimal digits at least, as ``reports`` lists it) or an IP address. A ban holds from
-the banned player's next ``hello`` or ``identify`` on every process; it is told the reason.
+the banned player's next ``hello`` or ``identify`` on every process, and closes a connection
+of it open then within 10 seconds; it is told the reason.
 Nothing here prints a key: a server never had one (it keeps their SHA-256, the player id).
 """
 

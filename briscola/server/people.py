@@ -20,7 +20,7 @@ import logging
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -28,7 +28,7 @@ from briscola.protocol import people as talk
 from briscola.protocol.errors import ErrorCode, ProtocolError
 from briscola.protocol.naming import check_key, check_player_name, key_hash, name_key
 from briscola.protocol.wire import PROTOCOL, encode
-from briscola.server.registry import Ban, Player, Registry
+from briscola.server.registry import Ban, Player, Registry, address_target, key_target
 
 if TYPE_CHECKING:
     from briscola.protocol import messages as msg
@@ -56,6 +56,9 @@ class PeopleLimits:
     address_window: float = 60.0
     #: Players one connection may report (each seat once per table).
     reports: int = 20
+    #: Seconds between two looks for bans of the connections open here (a ban made while
+    #: its player is connected closes that connection within this time).
+    ban_check: float = 10.0
     #: New players one address may register within ``register_window`` seconds.
     registrations: int = 10
     register_window: float = 3600.0
@@ -77,8 +80,12 @@ class People:
         registry: Registry,
         limits: PeopleLimits | None = None,
         clock: Callable[[], float] = time.time,
+        conns: Callable[[], Iterable[Conn]] = tuple,
     ) -> None:
         self.registry = registry
+        #: The connections open here (whose bans :meth:`watch` looks for).
+        self.conns = conns
+        self._watch: asyncio.Task[None] | None = None
         self.limits = limits or PeopleLimits()
         self.clock = clock
         self._chats: weakref.WeakKeyDictionary[Conn, deque[float]] = weakref.WeakKeyDictionary()
@@ -91,6 +98,8 @@ class People:
 
     async def admit(self, conn: Conn) -> bool:
         """False (the connection told why, and closing) when its address is banned."""
+        if self._watch is None:
+            self._watch = asyncio.ensure_future(self.watch())
         try:
             ban = await self.registry.banned(None, conn.address)
         except Exception as exc:  # the store away: nobody is refused for it
@@ -100,6 +109,32 @@ class People:
             return True
         self._refuse(conn, ban, "hello")
         return False
+
+    def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def watch(self) -> None:
+        """Every ``ban_check`` seconds, close the connections open here whose player or
+        address was banned since they connected (the ban's reason told)."""
+        while True:
+            await asyncio.sleep(self.limits.ban_check)
+            conns = [conn for conn in self.conns() if conn.ws is not None]
+            targets = {address_target(conn.address) for conn in conns}
+            targets |= {key_target(conn.player_id) for conn in conns if conn.player_id}
+            try:
+                bans = await self.registry.bans_of(sorted(targets))
+            except Exception as exc:  # the store away: look again next time
+                log.warning("bans not checked: %s", exc)
+                continue
+            for conn in conns if bans else ():
+                ban = bans.get(address_target(conn.address))
+                if ban is None and conn.player_id is not None:
+                    ban = bans.get(key_target(conn.player_id))
+                if ban is not None and not conn.dropped:
+                    self._refuse(conn, ban, None)
 
     def take(self, conn: Conn, message: msg.ClientMessage) -> None:
         """Handle ``message`` in a task of its own (a connection of another process)."""
@@ -188,7 +223,7 @@ class People:
         wait = player.rename_in(now, self.limits.rename_every)
         conn.post(encode(talk.identity(player.name, new, wait)))
 
-    def _refuse(self, conn: Conn, ban: Ban, ref: str) -> None:
+    def _refuse(self, conn: Conn, ban: Ban, ref: str | None) -> None:
         """Tell a banned connection why, then close it."""
         log.info("%s: refused, banned (%s)", conn.address, ban.target.partition(":")[0])
         protocol = PROTOCOL if ref == "hello" else None

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -141,6 +142,10 @@ class Registry(Protocol):
 
     async def banned(self, player_id: str | None, address: str) -> Ban | None: ...
 
+    async def bans_of(self, targets: Sequence[str]) -> dict[str, Ban]:
+        """The bans of any of ``targets``, by target."""
+        ...
+
     async def report(self, report: dict[str, Any]) -> None: ...
 
     async def reports(self, last: int) -> list[dict[str, Any]]: ...
@@ -208,6 +213,9 @@ class MemoryRegistry:
         if player_id is not None and (ban := self.ban_list.get(key_target(player_id))):
             return ban
         return self.ban_list.get(address_target(address))
+
+    async def bans_of(self, targets: Sequence[str]) -> dict[str, Ban]:
+        return {target: ban for target in targets if (ban := self.ban_list.get(target))}
 
     async def report(self, report: dict[str, Any]) -> None:
         self.report_list.appendleft(report)
@@ -330,6 +338,16 @@ class RedisRegistry:
             if kept is not None:
                 return Ban(**json.loads(kept))
         return None
+
+    async def bans_of(self, targets: Sequence[str]) -> dict[str, Ban]:
+        if not targets:
+            return {}
+        kept = await self.redis.hmget(self.bans_key, list(targets))
+        return {
+            target: Ban(**json.loads(each))
+            for target, each in zip(targets, kept, strict=True)
+            if each is not None
+        }
 
     async def report(self, report: dict[str, Any]) -> None:
         async with self.redis.pipeline(transaction=True) as pipe:

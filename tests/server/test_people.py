@@ -254,3 +254,26 @@ def test_an_address_registers_a_few_players_an_hour(
     assert identify(connect(server, opened), keys[0])["name"] == "Uno"  # (known: no count)
     taken = identify(connect(server, opened), new_key(), "UNO")
     assert taken["code"] == "name_taken"  # (a name taken is told so, and counts nothing)
+
+
+def test_a_player_banned_while_connected_is_told_why_and_cut_off(
+    server: ServerThread, opened: list[ClientConnection]
+) -> None:
+    server.server.people.limits = PeopleLimits(ban_check=0.2)
+    key = new_key()
+    host, guest = connect(server, opened), connect(server, opened)
+    identify(host, key, "Gaia")
+    code = ask(host, {"type": "create", "rules": {"preset": "classic2"}}, "joined")["table"]
+    ask(guest, {"type": "join", "code": code}, "joined")
+    bystander = connect(server, opened)
+    ban(server, key_target(key_hash(key)), "insults")
+    told = replies(host, lambda m: m["type"] == "error")
+    assert told == {"type": "error", "code": "banned", "message": "insults"}
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            host.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    away = replies(guest, lambda m: m["type"] == "table" and m["seats"][0]["away"])
+    assert away["seats"][0]["name"] == "Gaia"  # (the seat waits, as for any dropped player)
+    bystander.send(json.dumps({"type": "chat", "say": "hello"}))
+    assert replies(bystander, lambda m: m["type"] == "error")["code"] == "no_table"

@@ -111,8 +111,12 @@ def test_a_ban_from_the_operator_s_command_is_told_on_every_process(
             "message": "insults in the quick chat",
             "ref": "identify",
         }
-    # An address: refused at its hello, on every process, before anything else.
+    # An address: refused at its hello, on every process, before anything else; one of its
+    # connections open then is told and closed within the processes' look for bans (10 s).
+    present = said_hello(processes[1], opened, "127.0.0.2")
     assert operator(redis_server, "ban", "127.0.0.2", "--reason", "flooding").returncode == 0
+    told = json.loads(present.recv(timeout=15))
+    assert told == {"type": "error", "code": "banned", "message": "flooding"}
     for url in processes:
         answer = hello(connect(url, opened, "127.0.0.2"))
         assert answer["code"] == "banned" and answer["message"] == "flooding"
