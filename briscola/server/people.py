@@ -133,7 +133,7 @@ class People:
                 ban = bans.get(address_target(conn.address))
                 if ban is None and conn.player_id is not None:
                     ban = bans.get(key_target(conn.player_id))
-                if ban is not None and not conn.dropped:
+                if ban is not None and not conn.dropped and conn.close_with[0] != CLOSE_BANNED:
                     self._refuse(conn, ban, None)
 
     def take(self, conn: Conn, message: msg.ClientMessage) -> None:
@@ -156,7 +156,7 @@ class People:
                 await self._report(conn, message)
         except ProtocolError as exc:
             conn.error(exc.code, str(exc), kind)
-        except (OSError, ConnectionError) as exc:
+        except OSError as exc:
             log.warning("%s: players' store unreachable: %s", conn.address, exc)
             conn.error(ErrorCode.UNAVAILABLE, "the players' store cannot be reached: try again")
         except Exception as exc:
