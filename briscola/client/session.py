@@ -78,9 +78,11 @@ class RemoteSession:
         self.errors: list[msg.Error] = []
         #: Notices (e.g. ``timed_out``: a computer moved for this seat) not yet read.
         self.notices: list[msg.Notice] = []
-        #: Quick chat not yet read (``take_said()``), and the players muted.
+        #: Quick chat not yet read (``take_said()``), the players muted, and the seats whose
+        #: reports the server has taken (``reported``) and that the player is not told yet.
         self.said: list[people.Said] = []
         self.muted = Muted()
+        self.reported: list[int] = []
         self._updates: deque[msg.Update] = deque()
         self._view: PlayerView | None = None
         self._events: list[Event] = []
@@ -138,6 +140,8 @@ class RemoteSession:
             self.notices.append(message)
         elif message["type"] == "said" and self.muted.shows(message["name"]):
             self.said.append(message)
+        elif message["type"] == "reported":
+            self.reported.append(message["seat"])
         elif message["type"] == "closed":
             self.closed = message
 
@@ -547,6 +551,14 @@ class RemoteSession:
         """Notices since the last call (``timed_out``: a computer made a move for you)."""
         notices, self.notices = self.notices, []
         return notices
+
+    def say(self, code: str) -> None:
+        """Quick chat: send a code of :data:`~briscola.protocol.people.QUICK_CHAT`."""
+        self.client.chat(code)
+
+    def report_seat(self, seat: int, reason: str = "other") -> None:
+        """Report the person at ``seat`` to the server's operator."""
+        self.client.report(seat, reason)
 
     def take_said(self) -> list[people.Said]:
         """Quick chat since the last call, but the muted players' (``muted``)."""

@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import guihelp
+import pygame
 import pytest
 from guihelp import DT, click, start
 from serverhelp import crash, session_at_the_deal
@@ -40,6 +41,7 @@ from briscola.gui.scenes.online import OnlineScene
 from briscola.gui.scenes.online_host import HostScene
 from briscola.gui.scenes.online_join import JoinScene
 from briscola.gui.scenes.pause import PauseScene
+from briscola.gui.scenes.quick_chat import QuickChatScene
 from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.scenes.waiting_room import WaitingRoomScene
@@ -986,7 +988,8 @@ def test_a_guest_who_leaves_by_accident_is_asked_first_and_takes_the_seat_back(
         menu = open_the_menu(app, table)
         # Online nothing pauses: the panel says so, and leaving is asked about first.
         assert menu.title == "Menu" and menu.report()["labels"]["menu"] == "Leave the table"
-        click(app, menu.buttons[3].rect.center)
+        leave = next(button for button in menu.buttons if button.name == "menu")
+        click(app, leave.rect.center)
         app.step(DT)
         assert menu.asking and app.scene is menu
         assert menu.title == "Leave the table"  # the question's title, not "Menu" (issue 50)
@@ -995,7 +998,7 @@ def test_a_guest_who_leaves_by_accident_is_asked_first_and_takes_the_seat_back(
         click(app, menu.stay_button.rect.center)
         app.step(DT)
         assert not menu.asking and app.scene is menu, "Stay: still at the table's menu"
-        click(app, menu.buttons[3].rect.center)
+        click(app, leave.rect.center)
         app.step(DT)
         click(app, menu.leave_button.rect.center)
         wait_for(app, lambda: isinstance(app.scene, MenuScene), "the main menu", pump)
@@ -1087,5 +1090,64 @@ def test_the_address_that_reached_a_table_is_filled_in_next_time(
         app.apply_requests()
         again = app.scene
         assert isinstance(again, JoinScene) and again.address_input.text == typed
+    finally:
+        owner.client.close()
+
+
+def test_quick_chat_from_the_table_s_menu_reaches_the_other_player_who_may_be_muted(
+    app: App, server: ServerThread
+) -> None:
+    owner = guest(server.url, "Dario")
+    pump = pump_all(owner)
+    try:
+        table, _play = at_dario_s_table(app, owner, server.url, pump)
+        menu = open_the_menu(app, table)
+        assert menu.report()["labels"]["chat"] == "Quick chat"
+        click(app, next(b for b in menu.buttons if b.name == "chat").rect.center)
+        app.apply_requests()
+        chat = app.scene
+        assert isinstance(chat, QuickChatScene) and chat.report()["people"] == ["Dario"]
+        app.step(DT)
+        labels = chat.report()["labels"]
+        assert labels["say_good_game"] == "Good game!" and labels["say_smile"] == ":-)"
+        click(app, chat.report()["widgets"]["say_good_game"][:2])
+        wait_for(app, lambda: app.scene is table, "back at the table", pump)
+
+        def heard(say: str) -> bool:
+            return any(f.get("type") == "said" and f.get("say") == say for f in owner.frames)
+
+        wait_for(app, lambda: heard("good_game"), "Dario hears Anna", pump)
+        said = next(f for f in owner.frames if f.get("type") == "said")
+        assert said == {"type": "said", "seat": 1, "name": "Anna", "say": "good_game"}
+        owner.client.chat("well_played")
+        shown = "Dario: Well played!"
+        wait_for(app, lambda: any(n.text == shown for n in app.notices), "Anna reads it", pump)
+        # Mute Dario, and report him: his next words are not shown; the report is taken.
+        menu = open_the_menu(app, table)
+        click(app, next(b for b in menu.buttons if b.name == "chat").rect.center)
+        app.apply_requests()
+        chat = app.scene
+        assert isinstance(chat, QuickChatScene)
+        app.step(DT)
+        click(app, chat.mute_buttons[0].rect.center)
+        assert chat.mute_buttons[0].label() == "Unmute"
+        click(app, chat.report_buttons[0].rect.center)
+        assert not chat.report_buttons[0].enabled and chat.report_buttons[0].label() == "Reported"
+        chat.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+        app.apply_requests()
+        assert app.scene is table
+        note = "Your report was sent: the server's operator will read it."
+        wait_for(app, lambda: any(n.text == note for n in app.notices), "the report", pump)
+        registry = server.server.people.registry
+        assert [r["player"]["name"] for r in registry.report_list] == ["Dario"]  # type: ignore[attr-defined]
+        owner.client.chat("bye")
+        wait_for(app, lambda: heard("bye"), "Dario's words went out", pump)
+        session = table.session
+        assert isinstance(session, RemoteSession)
+        session.say("hello")  # (its echo comes to Anna after Dario's words)
+        mine = "Anna: Hello!"
+        wait_for(app, lambda: any(n.text == mine for n in app.notices), "Anna's echo", pump)
+        assert not any(n.text == "Dario: Bye!" for n in app.notices), "Dario is muted"
+        back_to_menu(app)
     finally:
         owner.client.close()

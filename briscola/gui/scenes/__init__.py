@@ -60,6 +60,7 @@ FACTORIES: dict[str, Callable[..., Scene | None]] = {
     "table": _lazy("table", "TableScene"),
     "resume": _resume,
     "pause": _lazy("pause", "PauseScene"),
+    "quick_chat": _lazy("quick_chat", "QuickChatScene"),
     "score": _lazy("score", "ScoreScene"),
     "settings": _lazy("settings", "SettingsScene"),
     "rules": _lazy("rules", "RulesScene"),

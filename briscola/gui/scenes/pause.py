@@ -46,6 +46,7 @@ class PauseScene(Scene):
                 app.pop,
                 name="resume",
             ),
+            *([Button(lambda: _("Quick chat"), self.chat, name="chat")] if online else []),
             Button(lambda: _("Settings"), self.settings, name="settings"),
             Button(lambda: _("Rules"), self.rules, name="rules"),
             Button(
@@ -78,6 +79,10 @@ class PauseScene(Scene):
 
     def settings(self) -> None:
         self.app.open("settings")
+
+    def chat(self) -> None:
+        """Quick chat, in this menu's place (a phrase chosen goes back to the table)."""
+        self.app.open("quick_chat", mode="replace", table=self.table)
 
     def rules(self) -> None:
         self.app.open("rules")

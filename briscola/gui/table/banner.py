@@ -2,8 +2,9 @@
 replaced by a computer, and the end of the table (the host left, the server closed): the
 player is told and goes back to the menu.
 
-It reads only the session interface (``news()``, ``take_messages()``): a local table or a
-replay has nothing to say, and the banner draws nothing.
+It reads only the session interface (``news()``, ``take_messages()``), and an online
+table's quick chat (``take_said()``): a local table or a replay has nothing to say, and the
+banner draws nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from briscola.client.chat import said_text
 from briscola.client.sentences import code_text
+from briscola.client.session import RemoteSession
 from briscola.gui.widgets import rounded
 from briscola.protocol.errors import ErrorCode
 from briscola.text.i18n import _
@@ -61,8 +64,10 @@ class TableBanner:
                 self.app.notify(code_text(message.code, message.text), 8.0)
             else:
                 log.info("the server refused: %s", message)
-                if message.code == ErrorCode.RATE_LIMITED:
+                if message.code in (ErrorCode.RATE_LIMITED, ErrorCode.CHAT_LIMITED):
                     self.app.notify(code_text(message.code, message.text))
+        if isinstance(session, RemoteSession):
+            self._people(session)
         if self.ended:
             return
         news = session.news()
@@ -96,6 +101,16 @@ class TableBanner:
                     names=", ".join(news.waiting)
                 )
             )
+
+    def _people(self, session: RemoteSession) -> None:
+        """Quick chat from the others (muted players' left out), and reports taken."""
+        for said in session.take_said():
+            line = said_text(said)
+            if line is not None:
+                self.app.notify(line, 5.0)
+        if session.reported:
+            session.reported.clear()
+            self.app.notify(_("Your report was sent: the server's operator will read it."))
 
     def draw(
         self, surface: pygame.Surface, top: int, avoid: Sequence[pygame.Rect] = ()
