@@ -35,7 +35,7 @@ from briscola.text.i18n import parse_po
 #: Modules whose ``draw_panel`` is watched.
 PANEL_MODULES = (
     "briscola.gui.widgets.page",
-    "briscola.gui.scenes.pause",
+    "briscola.gui.widgets.draw",  # (the dialogs over the table: draw_dialog)
     "briscola.gui.scenes.replay",
     "briscola.gui.scenes.rules",
     "briscola.gui.scenes.score",

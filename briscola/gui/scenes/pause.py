@@ -15,14 +15,7 @@ import pygame
 
 from briscola.client.online import OnlineSession
 from briscola.gui.scene import Scene
-from briscola.gui.widgets import (
-    Button,
-    PrimaryButton,
-    WidgetGroup,
-    darken,
-    draw_panel,
-    veiled_backdrop_under,
-)
+from briscola.gui.widgets import Button, PrimaryButton, WidgetGroup, draw_dialog
 from briscola.gui.widgets.text import TextPainter
 from briscola.text.i18n import _
 
@@ -176,16 +169,8 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.begin()
-        darken(surface, 150)
-        # Opaque: the table's cards and name chips do not show through the buttons.
-        veiled_backdrop_under(surface, self.panel, self.app.draw_backdrop, 150)
-        draw_panel(surface, self.panel, self.app.theme)
-        # A frame: where the dialog crosses a name chip it reads as lying over it.
-        frame = max(1, self.app.px(2))
-        pygame.draw.rect(
-            surface, self.app.theme.button_hover, self.panel, width=frame, border_radius=14
-        )
         px = self.app.px
+        draw_dialog(surface, self.panel, self.app.draw_backdrop, self.app.theme, max(1, px(2)))
         title_box = pygame.Rect(self.panel.x + px(20), self.panel.y + px(14), 0, px(40))
         title_box.width = self.panel.width - px(40)
         theme = self.app.theme

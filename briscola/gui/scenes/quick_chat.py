@@ -15,7 +15,7 @@ import pygame
 from briscola.client.chat import phrase_text
 from briscola.client.session import RemoteSession
 from briscola.gui.scene import Scene
-from briscola.gui.widgets import Button, WidgetGroup, darken, draw_panel, veiled_backdrop_under
+from briscola.gui.widgets import Button, WidgetGroup, draw_dialog
 from briscola.gui.widgets.text import TextPainter
 from briscola.protocol.people import FACES, PHRASES
 from briscola.text.i18n import _
@@ -156,12 +156,8 @@ class QuickChatScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.begin()
-        darken(surface, 150)
-        veiled_backdrop_under(surface, self.panel, self.app.draw_backdrop, 150)
         theme, px = self.app.theme, self.app.px
-        draw_panel(surface, self.panel, theme)
-        frame = max(1, px(2))
-        pygame.draw.rect(surface, theme.button_hover, self.panel, width=frame, border_radius=14)
+        draw_dialog(surface, self.panel, self.app.draw_backdrop, theme, max(1, px(2)))
         title = pygame.Rect(self.panel.x + px(20), self.panel.y + px(12), 0, px(40))
         title.width = self.panel.width - px(40)
         self.painter.fit(surface, _("Quick chat"), title, px(28), theme.accent, True, "center")

@@ -13,6 +13,7 @@ from briscola.gui.widgets.button import Button
 from briscola.gui.widgets.choice import Choice, Toggle
 from briscola.gui.widgets.draw import (
     darken,
+    draw_dialog,
     draw_focus,
     draw_panel,
     fit_text,
@@ -63,6 +64,7 @@ __all__ = [
     "Widget",
     "WidgetGroup",
     "darken",
+    "draw_dialog",
     "draw_focus",
     "draw_panel",
     "draw_title",

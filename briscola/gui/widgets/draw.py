@@ -1,5 +1,5 @@
-"""Small drawing helpers: translucent rounded panels, the veil under a dialog, fitted text
-sizes, the focus ring, the arrow of the direction of play."""
+"""Small drawing helpers: translucent rounded panels, the veil under a dialog, a dialog over
+the table, fitted text sizes, the focus ring, the arrow of the direction of play."""
 
 from __future__ import annotations
 
@@ -54,6 +54,22 @@ def draw_panel(
 ) -> None:
     """A translucent rounded panel."""
     surface.blit(rounded(rect.size, theme.panel, radius), rect.topleft)
+
+
+def draw_dialog(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    draw_backdrop: Callable[[pygame.Surface], None],
+    theme: Theme,
+    frame: int,
+) -> None:
+    """A dialog over the table (the table's menu, quick chat): the table darkened, the
+    dialog opaque (nothing of the table shows through its buttons), and framed, so that
+    where it crosses a name chip it reads as lying over it."""
+    darken(surface, 150)
+    veiled_backdrop_under(surface, rect, draw_backdrop, 150)
+    draw_panel(surface, rect, theme)
+    pygame.draw.rect(surface, theme.button_hover, rect, width=frame, border_radius=14)
 
 
 def fit_text(assets: Assets, text: str, size: int, width: int, bold: bool = False) -> int:
