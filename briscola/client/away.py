@@ -27,7 +27,6 @@ from briscola.protocol.wire import HOST_WAIT
 __all__ = ["HOST_WAIT", "HostAway"]
 
 
-
 class HostAway:
     """How long the host's game has been out of reach (``clock``: seconds that only go on;
     ``wall``: the time of day, for the player)."""
