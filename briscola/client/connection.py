@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import queue
 import random
+import secrets
 import ssl
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -29,6 +30,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from briscola.engine import Action, Rules, Signal
+from briscola.protocol import fairness as fair
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
 from briscola.protocol.wire import check_name, encode, normalize_code, table_url
@@ -118,6 +120,10 @@ class NetClient:
         self._started = threading.Event()
         self._lock = threading.Lock()
         self._early: list[str] = []
+        #: Deals no one can choose (docs/fairness.md): the commitment received for each
+        #: deal of the table before it was dealt, and the value sent for each commitment.
+        self.commits: dict[int, str] = {}
+        self.fair_values: dict[str, bytes] = {}
 
     # ------------------------------------------------------------------ the thread
 
@@ -326,6 +332,9 @@ class NetClient:
             message = _decode(text)
             if message is None:
                 continue  # a message type of a newer server: ignored
+            if message["type"] == "commit":
+                self._contribute(message)
+                continue
             if message["type"] == "joined":
                 self.table = message["table"]
                 self.seat = message["seat"]
@@ -341,6 +350,15 @@ class NetClient:
                 self.table = self.seat = self.token = None
             self.incoming.put(message)
         return gone
+
+    def _contribute(self, message: fair.Commit) -> None:
+        """Answer a commitment with this game's own random value (the same one again for a
+        commitment already answered), ahead of anything the player sends after it."""
+        commit = message["commit"]
+        self.commits[message["deal"]] = commit
+        value = self.fair_values.setdefault(commit, secrets.token_bytes(32))
+        if self._outbox is not None:
+            self._outbox.put_nowait(encode(fair.contribute(commit, value)))
 
     # ------------------------------------------------------------------ reading
 

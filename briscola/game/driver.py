@@ -37,6 +37,7 @@ from briscola.engine import (
     Auction,
     Call,
     Called,
+    Card,
     GameState,
     Match,
     MatchOver,
@@ -282,12 +283,16 @@ class MatchDriver:
         self.state = None
         self.hand_closed = False
 
-    def deal(self) -> GameState:
-        """Deal the next hand of the match."""
+    def deal(self, deck: Sequence[Card] | None = None) -> GameState:
+        """Deal the next hand of the match (from ``deck``, top card first, when given: a
+        server's table deals the deck no one chose, :mod:`briscola.engine.fairdeal`)."""
         if self.match.is_over():
             self.new_match()
-        rng = self.rng if self.seed is None else random.Random(f"{self.seed}:deal:{self.deals}")
-        self.state = self.match.new_hand(rng)
+        if deck is not None:
+            self.state = GameState(self.rules, deck, self.match.dealer)
+        else:
+            rng = self.rng if self.seed is None else random.Random(f"{self.seed}:deal:{self.deals}")
+            self.state = self.match.new_hand(rng)
         self.deals += 1
         self.played_by = []
         self.signalled_by = []

@@ -356,6 +356,8 @@ class Server:
                 table.act(seat, message.get("action"), message.get("moves"))
             elif message["type"] == "next":
                 table.next_hand(seat)
+            elif message["type"] == "contribute":
+                table.contribute(seat, message.get("commit"), message.get("value"))
             else:
                 conn.table, conn.seat = None, None
                 table.leave(seat)
@@ -456,6 +458,7 @@ class Server:
         for other in replaced:
             other.table, other.seat = None, None
         conn.table, conn.seat = table, seat
+        tell(conn, table, encode(table.commitment()))  # before joined: docs/fairness.md
         tell(conn, table, joined(table, seat))
         table.resume(conn, seat)  # tells the connection it replaces why it goes
         for other in replaced:
@@ -464,6 +467,7 @@ class Server:
 
     def _seat(self, conn: Conn, table: Table, seat: Seat) -> None:
         conn.table, conn.seat = table, seat
+        tell(conn, table, encode(table.commitment()))  # before joined: docs/fairness.md
         tell(conn, table, joined(table, seat))
         table.broadcast_info()
 
