@@ -36,8 +36,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import struct
-from collections.abc import Iterator, Sequence
-from typing import Final
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
 
 from briscola.engine.actions import Action, Call, IllegalMoveError, Pass, Play, Swap
 from briscola.engine.cards import Card
@@ -64,6 +64,7 @@ __all__ = [
     "deal_key",
     "derive_deck",
     "draws",
+    "record_verdict",
 ]
 
 #: The procedure's name, also the first part of every key.
@@ -193,3 +194,29 @@ def check_seen(rules: Rules, deck: Sequence[Card], seat: int, seen: Sequence[Eve
     if len(wanted) != len(got):
         return f"{len(got)} cards seen, the deck shows {len(wanted)}"
     return None
+
+
+def record_verdict(doc: Mapping[str, Any]) -> str | None:
+    """What a hand's record says of its deal (``meta.fair``, written by the game that played
+    it): None without a proof; ``checked`` only when the stored verdict says so and the
+    record's own deck is the one the revealed seed and values give; else ``mismatch``, or
+    ``unchecked`` when the game had nothing to check against."""
+    meta = doc.get("meta")
+    proof = meta.get("fair") if isinstance(meta, Mapping) else None
+    if not isinstance(proof, Mapping):
+        return None
+    verdict = proof.get("verdict")
+    if verdict not in ("checked", "mismatch", "unchecked"):
+        return "mismatch"
+    if verdict != "checked":
+        return str(verdict)
+    try:
+        rules = Rules.from_dict(doc["rules"])
+        seed = bytes.fromhex(proof["seed"])
+        values = [bytes.fromhex(value) for value in proof["values"]]
+        fits = commitment(seed) == proof["commit"] and [
+            card.code for card in derive_deck(rules, seed, values)
+        ] == list(doc["deck"])
+    except (KeyError, TypeError, ValueError):
+        fits = False
+    return "checked" if fits else "mismatch"

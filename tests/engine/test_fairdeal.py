@@ -21,6 +21,7 @@ from briscola.engine.fairdeal import (
     deal_key,
     derive_deck,
     draws,
+    record_verdict,
 )
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "fairness.md"
@@ -169,3 +170,22 @@ def test_a_hand_seen_without_its_start_is_not_checked() -> None:
 def test_the_page_s_example_runs() -> None:
     result = doctest.testfile(str(DOC), module_relative=False)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def test_a_record_whose_deck_is_not_the_proof_s_is_no_checked_deal() -> None:
+    rules = Rules.preset("classic2")
+    seed, values = bytes(range(32)), [b"\x01", b""]
+    deck = [card.code for card in derive_deck(rules, seed, values)]
+    proof = {"verdict": "checked", "commit": commitment(seed), "seed": seed.hex(),
+             "values": [value.hex() for value in values]}  # fmt: skip
+    doc = {"rules": rules.to_dict(), "deck": deck, "meta": {"fair": proof}}
+    assert record_verdict(doc) == "checked"
+    assert record_verdict({**doc, "deck": deck[1:] + deck[:1]}) == "mismatch"
+    assert (
+        record_verdict({**doc, "meta": {"fair": {**proof, "values": ["01", "02"]}}}) == "mismatch"
+    )
+    assert (
+        record_verdict({**doc, "meta": {"fair": {**proof, "verdict": "unchecked"}}}) == "unchecked"
+    )
+    assert record_verdict({**doc, "meta": {"fair": {**proof, "verdict": "fine"}}}) == "mismatch"
+    assert record_verdict({**doc, "meta": {}}) is None
