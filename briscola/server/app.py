@@ -458,8 +458,8 @@ class Server:
         for other in replaced:
             other.table, other.seat = None, None
         conn.table, conn.seat = table, seat
-        tell(conn, table, encode(table.commitment()))  # before joined: docs/fairness.md
         tell(conn, table, joined(table, seat))
+        tell(conn, table, encode(table.commitment()))  # right after joined: docs/fairness.md
         table.resume(conn, seat)  # tells the connection it replaces why it goes
         for other in replaced:
             other.close_with = (CLOSE_REPLACED, "replaced: signed in elsewhere")
@@ -467,8 +467,8 @@ class Server:
 
     def _seat(self, conn: Conn, table: Table, seat: Seat) -> None:
         conn.table, conn.seat = table, seat
-        tell(conn, table, encode(table.commitment()))  # before joined: docs/fairness.md
         tell(conn, table, joined(table, seat))
+        tell(conn, table, encode(table.commitment()))  # right after joined: docs/fairness.md
         table.broadcast_info()
 
     def detach(self, conn: Conn) -> None:

@@ -111,3 +111,30 @@ def test_a_server_that_deals_another_deck_is_caught_by_both_games(
         found = proof(summary)
         assert found["verdict"] == "mismatch", found
         assert "do not fit" in found["reason"]
+
+
+def test_a_host_who_starts_the_moment_it_is_seated_still_deals_with_its_value(
+    server: ServerThread,
+) -> None:
+    """The seat's commitment comes right after ``joined``, and the client holds ``joined``
+    back until it has answered it: a ``start`` sent on seeing the seat goes after the value."""
+    for attempt in range(5):
+        host = NetClient(server.url, f"Anna {attempt}").start()
+        try:
+            host.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "bot"}])
+            host.wait_for(lambda m: m["type"] == "joined", 10)
+            host.start_game()
+            session = session_at_the_deal(host)
+            done: list[HandSummary] = []
+            rng = random.Random(attempt)
+            deadline = time.monotonic() + DEADLINE
+            while not done:
+                assert time.monotonic() < deadline, "the hand did not end"
+                _step(session, done, rng, False)
+                time.sleep(0.002)
+            found = proof(done[0])
+            assert found["verdict"] == "checked", found
+            assert found["values"][0] == host.fair_values[found["commit"]].hex()
+            assert found["values"][1] == "", "a computer player's value is empty"
+        finally:
+            host.close()
