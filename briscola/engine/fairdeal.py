@@ -39,10 +39,9 @@ import struct
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from briscola.engine.actions import Action, Call, IllegalMoveError, Pass, Play, Swap
+from briscola.engine.actions import IllegalMoveError
 from briscola.engine.cards import Card
 from briscola.engine.events import (
-    Auction,
     BriscolaTurned,
     Called,
     Dealt,
@@ -51,6 +50,7 @@ from briscola.engine.events import (
     HandStarted,
     Played,
     Swapped,
+    action_of,
 )
 from briscola.engine.rules import Rules
 from briscola.engine.state import GameState
@@ -133,19 +133,6 @@ def derive_deck(rules: Rules, seed: bytes, values: Sequence[bytes]) -> tuple[Car
 # ---------------------------------------------------------------------- checking a hand
 
 
-def _action(event: Event) -> Action | None:
-    match event:
-        case Auction(bid=bid):
-            return bid if bid is not None else Pass()
-        case Called(card=card):
-            return Call(card)
-        case Swapped(gave=gave):
-            return Swap(gave)
-        case Played(card=card):
-            return Play(card)
-    return None
-
-
 def _faces(events: Sequence[Event]) -> list[tuple[str, int, Card]]:
     """Every card face in ``events``, in order, with what showed it and to which seat."""
     out: list[tuple[str, int, Card]] = []
@@ -180,7 +167,7 @@ def check_seen(rules: Rules, deck: Sequence[Card], seat: int, seen: Sequence[Eve
     except ValueError as exc:
         return str(exc)
     for number, event in enumerate(seen):
-        action = _action(event)
+        action = action_of(event)
         if action is None:
             continue
         try:
