@@ -69,3 +69,30 @@ def test_the_reveal_comes_before_the_last_update_and_fits_it(
         deck = derive_deck(rules, bytes.fromhex(reveal["seed"]), values)
         assert last["record"]["deck"] == [card.code for card in deck]
         assert frames[-2]["deal"] == 2 and frames[-2]["commit"] != commit
+
+
+def test_a_seat_that_comes_back_after_the_hand_is_shown_the_reveal_again(
+    server: ServerThread,
+) -> None:
+    with raw(server.url) as ws:
+        hello(ws)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+        ws.send(json.dumps({"type": "create", "rules": {"preset": "classic2"}, "seats": seats}))
+        joined = replies(ws, lambda m: m["type"] == "joined")
+        ws.send(json.dumps({"type": "start"}))
+        first = None
+        while first is None:
+            frame = replies(ws, lambda m: m["type"] in ("update", "reveal"))
+            view = frame.get("view", {})
+            if frame["type"] == "reveal":
+                first = frame
+            elif view.get("legal") and view["current_player"] == 0:
+                ws.send(json.dumps({"type": "act", "action": view["legal"][0]}))
+    with raw(server.url) as again:
+        hello(again)
+        resume = {"type": "resume", "code": joined["table"], "token": joined["token"]}
+        again.send(json.dumps(resume))
+        frames = [replies(again, lambda m: m["type"] in ("reveal", "update"))]
+        frames.append(replies(again, lambda m: m["type"] in ("reveal", "update")))
+    assert [frame["type"] for frame in frames] == ["reveal", "update"]
+    assert frames[0] == first and frames[1]["reset"] and "record" in frames[1]
