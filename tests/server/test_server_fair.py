@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from serverhelp import hello, raw, replies
+from websockets.sync.client import ClientConnection
 
 from briscola.engine import Rules
 from briscola.engine.fairdeal import commitment, derive_deck
@@ -24,13 +25,18 @@ def server() -> Iterator[ServerThread]:
     running.stop()
 
 
+def against_computers(ws: ClientConnection, rules: Rules) -> None:
+    """Say hello and open a table of ``rules`` where computers take the other seats."""
+    hello(ws)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (rules.players - 1)
+    ws.send(json.dumps({"type": "create", "rules": {"preset": rules.name}, "seats": seats}))
+
+
 def test_joined_comes_first_then_the_commit_and_a_value_not_hex_is_refused(
     server: ServerThread,
 ) -> None:
     with raw(server.url) as ws:
-        hello(ws)
-        seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
-        ws.send(json.dumps({"type": "create", "rules": {"preset": "classic2"}, "seats": seats}))
+        against_computers(ws, Rules.preset("classic2"))
         assert json.loads(ws.recv(timeout=10))["type"] == "joined", "joined first, as before"
         commit = json.loads(ws.recv(timeout=10))
         assert commit["type"] == "commit" and commit["deal"] == 1 and len(commit["commit"]) == 64
@@ -45,9 +51,7 @@ def test_the_reveal_comes_before_the_last_update_and_fits_it(
 ) -> None:
     rules = Rules.preset(preset)
     with raw(server.url) as ws:
-        hello(ws)
-        seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (rules.players - 1)
-        ws.send(json.dumps({"type": "create", "rules": {"preset": preset}, "seats": seats}))
+        against_computers(ws, rules)
         commit = replies(ws, lambda m: m["type"] == "commit")["commit"]
         # Another commitment's value is not taken; the last one for this one counts.
         for other, value in (("0" * 64, "aa"), (commit, "0b"), (commit, "0c")):
@@ -75,9 +79,7 @@ def test_a_seat_that_comes_back_after_the_hand_is_shown_the_reveal_again(
     server: ServerThread,
 ) -> None:
     with raw(server.url) as ws:
-        hello(ws)
-        seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
-        ws.send(json.dumps({"type": "create", "rules": {"preset": "classic2"}, "seats": seats}))
+        against_computers(ws, Rules.preset("classic2"))
         joined = replies(ws, lambda m: m["type"] == "joined")
         ws.send(json.dumps({"type": "start"}))
         first = None
