@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
+from briscola.protocol import fairness as fair
 from briscola.protocol.errors import CloseReason, ErrorCode, NoticeCode, ProtocolError
 from briscola.protocol.wire import PROTOCOL, decode, encode
 
@@ -137,7 +138,9 @@ class Leave(TypedDict):
     type: Literal["leave"]
 
 
-ClientMessage = Hello | Create | Join | Resume | Ready | Start | Act | Next | Leave
+ClientMessage = (
+    Hello | Create | Join | Resume | Ready | Start | Act | Next | Leave | fair.Contribute
+)
 
 # ---------------------------------------------------------------------- a server's messages
 
@@ -234,7 +237,7 @@ class Error(TypedDict):
     protocol: NotRequired[str]
 
 
-ServerMessage = Welcome | Joined | TableInfo | Update | Left | Notice | Closed | Error
+ServerMessage = Welcome | Joined | TableInfo | Update | Left | Notice | Closed | Error | fair.Sent
 
 #: The message types, as the documentation lists them.
 CLIENT_TYPES: Final = (
@@ -247,6 +250,7 @@ CLIENT_TYPES: Final = (
     "act",
     "next",
     "leave",
+    *fair.CLIENT_TYPES,
 )
 SERVER_TYPES: Final = (
     "welcome",
@@ -257,6 +261,7 @@ SERVER_TYPES: Final = (
     "notice",
     "closed",
     "error",
+    *fair.SERVER_TYPES,
 )
 
 # ---------------------------------------------------------------------- building
@@ -470,6 +475,7 @@ _SERVER_FIELDS: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
         "ref": (_STR, False),
         "protocol": (_STR, False),
     },
+    **fair.SERVER_FIELDS,
 }
 
 _SEAT_FIELDS: Final[dict[str, tuple[tuple[type, ...], bool]]] = {
