@@ -33,14 +33,16 @@ from briscola.ratings.families import check_family
 from briscola.ratings.luck import luck_of
 from briscola.ratings.store import HistoryEntry, Rating, RatingStore, Standing
 
-__all__ = ["MODELS", "Change", "RatedHand", "RatingService", "hand_scores", "sides_of"]
+__all__ = ["MODELS", "Change", "RatedHand", "RatingService", "hand_scores", "ranks_of", "sides_of"]
 
 #: OpenSkill's models by name (the service uses Plackett-Luce unless told otherwise).
-MODELS: Final[Mapping[str, Callable[[], Any]]] = {
+MODELS: Final[Mapping[str, Callable[..., Any]]] = {
     "plackett-luce": PlackettLuce,
     "bradley-terry": BradleyTerryFull,
     "thurstone-mosteller": ThurstoneMostellerFull,
 }
+#: Sides whose scores differ by no more than this tie (see :func:`ranks_of`).
+BAND: Final = 0.0
 #: Times a commit is tried again when another process rated one of the players meanwhile.
 RETRIES: Final = 20
 
@@ -74,12 +76,18 @@ class RatingService:
         store: RatingStore,
         model: str = "plackett-luce",
         clock: Callable[[], float] = time.time,
+        band: float = BAND,
+        tau: float | None = None,
     ) -> None:
         if model not in MODELS:
             raise ValueError(f"unknown rating model {model!r}: expected one of {', '.join(MODELS)}")
+        if band < 0:
+            raise ValueError(f"band must be 0 or more, got {band}")
         self.store = store
-        self.model = MODELS[model]()
+        self.model = MODELS[model]() if tau is None else MODELS[model](tau=tau)
         self.clock = clock
+        #: Sides whose scores differ by no more than this tie (a close hand says little).
+        self.band = band
 
     @property
     def initial(self) -> Rating:
@@ -104,9 +112,7 @@ class RatingService:
         _check_teams(teams)
         if len(scores) != len(teams):
             raise ValueError(f"{len(teams)} sides but {len(scores)} scores")
-        best = sorted(set(scores), reverse=True)
-        ranks = [best.index(score) + 1 for score in scores]
-        return self._rate(family, teams, ranks, hand_id)
+        return self._rate(family, teams, ranks_of(scores, self.band), hand_id)
 
     def abandon(
         self, family: str, teams: Sequence[Sequence[str]], quitter: str, hand_id: str
@@ -174,6 +180,23 @@ class RatingService:
             if done == "already":
                 return RatedHand(hand_id, family, False, ())
         raise RuntimeError(f"hand {hand_id}: its players' ratings kept changing; try again")
+
+
+def ranks_of(scores: Sequence[float], band: float = 0.0) -> list[int]:
+    """OpenSkill's ranks (1 first) of sides with ``scores`` (higher better): sorted from the
+    best, a side whose score is no more than ``band`` below the side above it ties with it.
+
+    >>> ranks_of([50, 70]), ranks_of([40, 41, 10], band=2), ranks_of([3, 3, 1])
+    ([2, 1], [1, 1, 2], [1, 1, 2])
+    """
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    ranks = [0] * len(scores)
+    rank = 1
+    for k, i in enumerate(order):
+        if k and scores[order[k - 1]] - scores[i] > band:
+            rank += 1
+        ranks[i] = rank
+    return ranks
 
 
 def sides_of(state: GameState) -> tuple[tuple[int, ...], ...]:
