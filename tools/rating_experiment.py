@@ -1,7 +1,8 @@
 """The rating experiment (docs/ratings.md) and the fit of the luck values it uses.
 
-    .venv/bin/python -m tools.rating_experiment fit --games 4000 --seed 1
-    .venv/bin/python -m tools.rating_experiment run --players 200 --games 400 --seed 1
+    .venv/bin/python -m tools.rating_experiment fit --games 6000 --seed 1
+    .venv/bin/python -m tools.rating_experiment run --players 200 --games 800 --seed 1
+    .venv/bin/python -m tools.rating_experiment compare --games 300 --playouts 8,32
 
 ``fit``: for each configuration with draws from a stock, ``--games`` hands of rule players
 (:mod:`briscola.ai.rulebot`) that play a random legal card with a chance drawn anew for
@@ -22,7 +23,11 @@ each method's ordering (the conservative ordinal) is compared with the true one 
 tau) and its ratings predict ``--held-out`` hands between random pairs, played once at the
 start and never rated (log loss and Brier score of the chance of a win; a draw counts a
 half). The table printed (and written to docs/ratings.md by hand) gives, per method, the
-games per player until tau first reaches 0.9 and the prediction errors at a few budgets.
+games per player until tau first reaches 0.6, 0.7, 0.8 and 0.9, and the prediction errors
+at a few budgets.
+
+``compare``: the card values against the search's rollout value
+(:mod:`briscola.ratings.rollout`) on the same hands of the rule player's self-play.
 """
 
 from __future__ import annotations
@@ -142,6 +147,42 @@ def fit(games: int, seed: int, out: Path, log: Callable[[str], None]) -> dict[st
     return doc
 
 
+# ---------------------------------------------------------------------------- compare
+
+
+def compare(
+    games: int, playouts: Sequence[int], seed: int, log: Callable[[str], None]
+) -> dict[str, Any]:
+    """The two values of the luck on the same ``classic2`` hands of the rule player's
+    self-play: the spread of the points difference raw, less the luck by the card values,
+    and less the luck by the rollout value at each of ``playouts``, with the time each
+    took per hand."""
+    from briscola.ratings.rollout import luck_of as rollout_luck_of
+
+    rules = PRESETS["classic2"]
+    rng = random.Random(f"{seed}:compare")
+    bots = [make_arena_bot("rules", random.Random(f"{seed}:compare:{s}")) for s in range(2)]
+    states = [play_hand(rules, bots, rng) for _ in range(games)]
+    raw = [float(s.points[0] - s.points[1]) for s in states]
+    out: dict[str, Any] = {"hands": games, "raw_sd": round(statistics.pstdev(raw), 2)}
+    started = time.perf_counter()
+    cards = [luck_of(s) for s in states]
+    out["card values"] = {
+        "sd": round(statistics.pstdev([h.adjusted[0] - h.adjusted[1] for h in cards]), 2),
+        "ms_per_hand": round(1000 * (time.perf_counter() - started) / games, 2),
+    }
+    for count in playouts:
+        started = time.perf_counter()
+        hands = [rollout_luck_of(s, playouts=count, seed=k) for k, s in enumerate(states)]
+        out[f"rollout, {count} playouts"] = {
+            "sd": round(statistics.pstdev([h.adjusted[0] - h.adjusted[1] for h in hands]), 2),
+            "ms_per_hand": round(1000 * (time.perf_counter() - started) / games, 2),
+        }
+    for key, value in out.items():
+        log(f"{key}: {value}")
+    return out
+
+
 # ---------------------------------------------------------------------------- run
 
 #: The methods compared: the score each side is ranked by (its points, or its points less
@@ -155,7 +196,7 @@ METHODS: dict[str, tuple[str, float]] = {
 #: Kendall's tau to reach (the goal is 0.9), and the budgets (games per player) at which
 #: the prediction errors are shown.
 TAU_GOALS = (0.6, 0.7, 0.8, 0.9)
-BUDGETS = (50, 200, 800)
+BUDGETS = (40, 200, 800)
 
 
 def kendall_tau(values: Sequence[float], truth: Sequence[float]) -> float:
@@ -226,7 +267,7 @@ def run(
         (pa, pb), _adjusted = play_pair(rules, players, a, b, rng)
         tests.append((a, b, 1.0 if pa > pb else 0.5 if pa == pb else 0.0))
     services = {
-        m: RatingService(MemoryStore(), clock=lambda: 0.0, band=band, tau=tau)
+        m: RatingService(MemoryStore(), clock=lambda: 0.0, bands={"two": band}, tau=tau)
         for m, (_, band) in METHODS.items()
     }
     curves: dict[str, list[dict[str, float]]] = {m: [] for m in METHODS}
@@ -344,9 +385,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])  # fmt: skip
     sub = parser.add_subparsers(dest="command", required=True)
     fitting = sub.add_parser("fit", help="fit the luck values (assets/ai/luck-values.json)")
-    fitting.add_argument("--games", type=int, default=4000)
+    fitting.add_argument("--games", type=int, default=6000)
     fitting.add_argument("--seed", type=int, default=1)
     fitting.add_argument("--out", type=Path, default=asset_path(*LUCK_FILE))
+    comparing = sub.add_parser("compare", help="the card values against the rollout value")
+    comparing.add_argument("--games", type=int, default=300)
+    comparing.add_argument("--playouts", default="8,32")
+    comparing.add_argument("--seed", type=int, default=1)
     running = sub.add_parser("run", help="the rating experiment")
     running.add_argument("--players", type=int, default=200)
     running.add_argument("--games", type=int, default=400, help="games per player")
@@ -364,6 +409,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.command == "fit":
         fit(args.games, args.seed, args.out, log)
+        return 0
+    if args.command == "compare":
+        counts = [int(c) for c in args.playouts.split(",") if c.strip()]
+        print(json.dumps(compare(args.games, counts, args.seed, log), indent=1))
         return 0
     result = run(args.players, args.games, args.every, args.held_out, args.seed, log, args.tau)
     print(table(result))

@@ -5,10 +5,10 @@ grace period, with the hand's id (the same id for both, so a hand is never rated
 
 >>> from briscola.ratings.store import MemoryStore
 >>> service = RatingService(MemoryStore(), clock=lambda: 0.0)
->>> rated = service.rate_hand("two", [["ann"], ["bob"]], [70, 50], "T1:1")
+>>> rated = service.rate_hand("two", [["ann"], ["bob"]], [80, 40], "T1:1")
 >>> [round(c.after.mu - c.before.mu, 2) for c in rated.changes]
 [2.64, -2.64]
->>> service.rate_hand("two", [["ann"], ["bob"]], [70, 50], "T1:1").fresh
+>>> service.rate_hand("two", [["ann"], ["bob"]], [80, 40], "T1:1").fresh
 False
 >>> [s.player for s in service.leaderboard("two", 10)]
 ['ann', 'bob']
@@ -41,8 +41,10 @@ MODELS: Final[Mapping[str, Callable[..., Any]]] = {
     "bradley-terry": BradleyTerryFull,
     "thurstone-mosteller": ThurstoneMostellerFull,
 }
-#: Sides whose scores differ by no more than this tie (see :func:`ranks_of`).
-BAND: Final = 0.0
+#: Per family: sides whose scores (points less luck) differ by no more than this tie (see
+#: :func:`ranks_of`): a close hand says little about who played better. Measured with two
+#: players (``docs/ratings.md``); the other families rank by the score alone until measured.
+BANDS: Final[Mapping[str, float]] = {"two": 20.0}
 #: Times a commit is tried again when another process rated one of the players meanwhile.
 RETRIES: Final = 20
 
@@ -76,18 +78,21 @@ class RatingService:
         store: RatingStore,
         model: str = "plackett-luce",
         clock: Callable[[], float] = time.time,
-        band: float = BAND,
+        bands: Mapping[str, float] = BANDS,
         tau: float | None = None,
     ) -> None:
         if model not in MODELS:
             raise ValueError(f"unknown rating model {model!r}: expected one of {', '.join(MODELS)}")
-        if band < 0:
-            raise ValueError(f"band must be 0 or more, got {band}")
+        for family, band in bands.items():
+            check_family(family)
+            if band < 0:
+                raise ValueError(f"a band must be 0 or more, got {band} for {family}")
         self.store = store
+        #: OpenSkill's model; ``tau``: its dynamics (None: the model's own, 25/300).
         self.model = MODELS[model]() if tau is None else MODELS[model](tau=tau)
         self.clock = clock
-        #: Sides whose scores differ by no more than this tie (a close hand says little).
-        self.band = band
+        #: Per family: sides whose scores differ by no more than this tie.
+        self.bands = dict(bands)
 
     @property
     def initial(self) -> Rating:
@@ -112,7 +117,8 @@ class RatingService:
         _check_teams(teams)
         if len(scores) != len(teams):
             raise ValueError(f"{len(teams)} sides but {len(scores)} scores")
-        return self._rate(family, teams, ranks_of(scores, self.band), hand_id)
+        band = self.bands.get(family, 0.0)
+        return self._rate(family, teams, ranks_of(scores, band), hand_id)
 
     def abandon(
         self, family: str, teams: Sequence[Sequence[str]], quitter: str, hand_id: str

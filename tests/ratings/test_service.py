@@ -45,7 +45,7 @@ def service() -> RatingService:
 
 def test_a_rated_hand_raises_the_winner_lowers_the_loser_and_both_grow_surer() -> None:
     ratings = service()
-    rated = ratings.rate_hand("two", [["ann"], ["bob"]], [50, 70], "h1")
+    rated = ratings.rate_hand("two", [["ann"], ["bob"]], [40, 80], "h1")
     assert rated.fresh
     change = {c.player: c for c in rated.changes}
     assert change["bob"].after.mu > change["bob"].before.mu
@@ -114,9 +114,9 @@ def test_an_abandoned_hand_is_the_quitters_loss_and_its_partner_is_not_rated() -
 
 def test_a_hand_is_rated_once_whatever_comes_again() -> None:
     ratings = service()
-    first = ratings.rate_hand("two", [["a"], ["b"]], [70, 50], "once")
+    first = ratings.rate_hand("two", [["a"], ["b"]], [80, 40], "once")
     after = {p: ratings.rating("two", p) for p in "ab"}
-    again = ratings.rate_hand("two", [["a"], ["b"]], [70, 50], "once")
+    again = ratings.rate_hand("two", [["a"], ["b"]], [80, 40], "once")
     quit_later = ratings.abandon("two", [["a"], ["b"]], "a", "once")
     assert first.fresh and not again.fresh and not quit_later.fresh
     assert again.changes == () == quit_later.changes
@@ -158,14 +158,14 @@ class Interfering(MemoryStore):
         if not self.interfered:
             self.interfered = True
             other = RatingService(self, clock=lambda: 0.0)
-            other.rate_hand(family, [[self.player], ["zed"]], [1, 0], "elsewhere")
+            other.rate_hand(family, [[self.player], ["zed"]], [90, 30], "elsewhere")
         return super().commit(family, hand_id, expected, new, at)
 
 
 def test_a_rating_changed_meanwhile_is_read_again_and_no_update_is_lost() -> None:
     store = Interfering("a")
     ratings = RatingService(store, clock=lambda: 0.0)
-    rated = ratings.rate_hand("two", [["a"], ["b"]], [1, 0], "here")
+    rated = ratings.rate_hand("two", [["a"], ["b"]], [90, 30], "here")
     assert rated.fresh
     assert ratings.rating("two", "a").games == 2
     assert [e.hand_id for e in ratings.history("two", "a")] == ["elsewhere", "here"]
@@ -175,7 +175,7 @@ def test_a_rating_changed_meanwhile_is_read_again_and_no_update_is_lost() -> Non
 
 def leaderboard_checks(ratings: RatingService) -> None:
     for k, (winner, loser) in enumerate([("a", "b"), ("a", "c"), ("b", "c"), ("a", "b")]):
-        ratings.rate_hand("two", [[winner], [loser]], [1, 0], f"g{k}")
+        ratings.rate_hand("two", [[winner], [loser]], [90, 30], f"g{k}")
     top = ratings.leaderboard("two", 2)
     assert [s.player for s in top] == ["a", "b"]
     assert [s.rank for s in top] == [1, 2]
@@ -214,8 +214,20 @@ def test_ranks_tie_within_the_band() -> None:
     assert ranks_of([70, 50], band=20) == [1, 1]
     assert ranks_of([70, 49], band=20) == [1, 2]
     assert ranks_of([10, 30, 20], band=0) == [3, 1, 2]
-    with pytest.raises(ValueError, match="band"):
-        RatingService(MemoryStore(), band=-1)
+    with pytest.raises(ValueError, match="a band must be 0 or more"):
+        RatingService(MemoryStore(), bands={"two": -1})
+    with pytest.raises(ValueError, match="unknown rating family"):
+        RatingService(MemoryStore(), bands={"duo": 1})
+
+
+def test_a_close_two_player_hand_is_a_tie_and_a_clear_one_is_not() -> None:
+    ratings = service()
+    close = ratings.rate_hand("two", [["a"], ["b"]], [70, 50], "close")
+    assert all(abs(c.after.mu - c.before.mu) < 1e-9 for c in close.changes)
+    clear = ratings.rate_hand("two", [["c"], ["d"]], [71, 49], "clear")
+    assert clear.changes[0].after.mu > clear.changes[0].before.mu
+    teams = ratings.rate_hand("teams4", [["e", "g"], ["f", "h"]], [61, 59], "teams")
+    assert teams.changes[0].after.mu > teams.changes[0].before.mu  # no band measured there
 
 
 def test_every_preset_has_a_family() -> None:

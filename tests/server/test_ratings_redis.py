@@ -28,7 +28,7 @@ WRITER = textwrap.dedent(
     service = RatingService(RedisStore(sys.argv[1]))
     for k in range(100000):
         winner = k % 3 != 0
-        service.rate_hand("two", [["ann"], ["bob"]], [1, 0] if winner else [0, 1], f"h{k}")
+        service.rate_hand("two", [["ann"], ["bob"]], [90, 30] if winner else [30, 90], f"h{k}")
         print(f"acked h{k}", flush=True)
     """
 )
@@ -95,10 +95,10 @@ def test_nothing_acknowledged_is_lost_to_a_kill_of_the_writer_and_of_redis(
 def test_two_processes_on_one_redis_share_the_leaderboard(redis_server: RedisServer) -> None:
     one = RatingService(RedisStore(redis_server.url))
     two = RatingService(RedisStore(redis_server.url))
-    one.rate_hand("two", [["a"], ["b"]], [1, 0], "g1")
-    two.rate_hand("two", [["a"], ["c"]], [1, 0], "g2")
-    one.rate_hand("two", [["b"], ["c"]], [1, 0], "g3")
-    assert not two.rate_hand("two", [["a"], ["b"]], [1, 0], "g1").fresh  # rated by one
+    one.rate_hand("two", [["a"], ["b"]], [90, 30], "g1")
+    two.rate_hand("two", [["a"], ["c"]], [90, 30], "g2")
+    one.rate_hand("two", [["b"], ["c"]], [90, 30], "g3")
+    assert not two.rate_hand("two", [["a"], ["b"]], [90, 30], "g1").fresh  # rated by one
     for service in (one, two):
         top = service.leaderboard("two", 10)
         assert [s.player for s in top] == ["a", "b", "c"]
@@ -115,7 +115,7 @@ def test_two_processes_on_one_redis_share_the_leaderboard(redis_server: RedisSer
 def test_a_commit_computed_from_a_stale_rating_is_refused(redis_server: RedisServer) -> None:
     store = RedisStore(redis_server.url)
     service = RatingService(store)
-    service.rate_hand("two", [["a"], ["b"]], [1, 0], "first")
+    service.rate_hand("two", [["a"], ["b"]], [90, 30], "first")
     kept = store.get("two", ["a", "b"])
     assert store.commit("two", "second", {"a": 0, "b": 1}, kept, 0.0) == "stale"
     assert store.commit("two", "first", {"a": 1, "b": 1}, kept, 0.0) == "already"
