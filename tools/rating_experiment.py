@@ -50,9 +50,8 @@ from briscola.engine import PRESETS, Action, GameState, PlayerView, Rules, view
 from briscola.ratings.luck import FORMAT, LUCK_FILE, luck_features, luck_of, relative
 from briscola.resources import asset_path
 
-#: The configurations whose luck values ``fit`` writes (those with draws from a stock).
-FIT_PRESETS = ("classic2", "classic3", "teams4", "teams6", "scoperta2", "briscolone2",
-               "briscolone4")  # fmt: skip
+#: The configurations whose luck values ``fit`` writes: those with draws from a stock.
+FIT_PRESETS = tuple(name for name, rules in PRESETS.items() if not rules.chiamata)
 
 
 class Mixed:
