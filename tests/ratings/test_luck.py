@@ -8,9 +8,9 @@ import random
 import statistics
 
 import pytest
+from enginehelp import finished_hand
 
-from briscola.ai.base import RandomBot
-from briscola.engine import GameState, Rules, Swapped, view
+from briscola.engine import GameState, Rules, Swapped
 from briscola.ratings.luck import (
     CATEGORIES,
     actions_of,
@@ -22,23 +22,12 @@ from briscola.ratings.luck import (
 from briscola.ratings.rollout import luck_of as rollout_luck_of
 
 
-def played(rules: Rules, seed: int) -> GameState:
-    rng = random.Random(seed)
-    state = GameState.new(rules, rng, dealer=seed % rules.players)
-    bot = RandomBot(random.Random(seed + 1))
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bot.choose(view(state, seat)))
-    return state
-
-
 @pytest.mark.parametrize(
     "preset", ["classic2", "classic3", "teams4", "teams6", "scoperta2", "briscolone2"]
 )
 def test_the_luck_of_the_sides_adds_up_to_zero(preset: str) -> None:
     for seed in range(5):
-        state = played(Rules.preset(preset), seed)
+        state = finished_hand(Rules.preset(preset), seed)
         hand = luck_of(state)
         assert hand.points == state.side_points()
         assert sum(hand.luck) == pytest.approx(0.0, abs=1e-9)
@@ -47,7 +36,7 @@ def test_the_luck_of_the_sides_adds_up_to_zero(preset: str) -> None:
 
 
 def test_chiamata_has_no_luck_taken_out() -> None:
-    state = played(Rules.preset("chiamata5"), 2)
+    state = finished_hand(Rules.preset("chiamata5"), 2)
     assert all(v == 0.0 for row in luck_features(state) for v in row)
     hand = luck_of(state)
     assert hand.luck == (0.0, 0.0)
@@ -57,7 +46,7 @@ def test_chiamata_has_no_luck_taken_out() -> None:
 def test_a_hand_with_a_swap_is_replayed_from_its_events() -> None:
     rules = Rules.preset("classic2", swap=True)
     for seed in range(200):
-        state = played(rules, seed)
+        state = finished_hand(rules, seed)
         if any(isinstance(e, Swapped) for e in state.events):
             break
     else:
@@ -75,7 +64,7 @@ def test_a_hand_not_over_has_no_luck_yet() -> None:
     with pytest.raises(ValueError, match="once it is over"):
         luck_of(state)
     with pytest.raises(ValueError, match="20 values"):
-        luck_of(played(Rules.preset("classic2"), 1), worth=[1.0])
+        luck_of(finished_hand(Rules.preset("classic2"), 1), worth=[1.0])
 
 
 def differences(preset: str, hands: int, seed: int) -> tuple[list[float], list[float], float]:
@@ -83,7 +72,7 @@ def differences(preset: str, hands: int, seed: int) -> tuple[list[float], list[f
     raw, adjusted, luck = [], [], []
     rules = Rules.preset(preset)
     for k in range(hands):
-        hand = luck_of(played(rules, seed * 100_000 + k))
+        hand = luck_of(finished_hand(rules, seed * 100_000 + k))
         sides = len(hand.points)
         raw.append(hand.points[0] - sum(hand.points) / sides)
         adjusted.append(hand.adjusted[0] - sum(hand.adjusted) / sides)
@@ -105,7 +94,7 @@ def test_taking_the_luck_out_leaves_less_variance_than_the_raw_points(
 
 
 def test_the_rollout_value_gives_a_luck_that_adds_up_to_zero_too() -> None:
-    state = played(Rules.preset("classic2"), 4)
+    state = finished_hand(Rules.preset("classic2"), 4)
     hand = rollout_luck_of(state, playouts=2, seed="h")
     assert sum(hand.luck) == pytest.approx(0.0, abs=1e-6)
     assert hand == rollout_luck_of(state, playouts=2, seed="h")  # repeatable

@@ -4,14 +4,13 @@ they were given (SQLite across a reopening), and the families cover every preset
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from enginehelp import finished_hand
 
-from briscola.ai.base import RandomBot
-from briscola.engine import VARIANTS, GameState, Rules, view
+from briscola.engine import VARIANTS, GameState, Rules
 from briscola.ratings import (
     FAMILIES,
     FAMILY_PRESETS,
@@ -28,15 +27,7 @@ from briscola.ratings.store import Commit
 
 
 def played(preset: str, seed: int) -> GameState:
-    """A finished hand of ``preset`` between random players."""
-    rng = random.Random(seed)
-    state = GameState.new(Rules.preset(preset), rng, dealer=seed % Rules.preset(preset).players)
-    bot = RandomBot(random.Random(seed + 1))
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bot.choose(view(state, seat)))
-    return state
+    return finished_hand(Rules.preset(preset), seed)
 
 
 def service() -> RatingService:
