@@ -17,7 +17,8 @@ after on the last fifth of the hands (held out of the fit).
 (:mod:`briscola.ai.rulebot`) that plays a uniformly random legal card with chance
 ``eps_i = i / (players - 1)`` (the first never, the last always): its true strength is
 ``1 - eps_i``. Each round pairs every player with a random other (a random perfect
-matching) for one two-player hand (``classic2``, random seats and dealer); every hand is
+matching) for one two-player hand (``classic2``, random seats and dealer; ``--preset
+teams4``: tables of four drawn at random, each player in one hand a round); every hand is
 rated by every method at once, so they see the same hands. After every ``--every`` rounds
 each method's ordering (the conservative ordinal) is compared with the true one (Kendall's
 tau) and its ratings predict ``--held-out`` hands between random pairs, played once at the
@@ -226,20 +227,17 @@ def make_players(count: int, seed: int) -> list[Player]:
     return players
 
 
-def play_pair(
-    rules: Rules, players: Sequence[Player], a: int, b: int, rng: random.Random
-) -> tuple[tuple[float, float], tuple[float, float]]:
-    """One hand between players ``a`` and ``b`` (random seats): (a's points, b's points)
-    and (a's, b's) points less their luck."""
-    seats = [a, b] if rng.random() < 0.5 else [b, a]
+def play_table(
+    rules: Rules, players: Sequence[Player], group: Sequence[int], rng: random.Random
+) -> tuple[list[list[int]], list[float], list[float]]:
+    """One hand of ``group`` (player numbers, in random seats): its sides as player
+    numbers, their points and their points less their luck."""
+    seats = list(group)
+    rng.shuffle(seats)
     state = play_hand(rules, [players[p].bot for p in seats], rng)
     hand = luck_of(state)
-    first = seats.index(a)
-    other = 1 - first
-    return (
-        (float(hand.points[first]), float(hand.points[other])),
-        (hand.adjusted[first], hand.adjusted[other]),
-    )
+    sides = [[seats[s] for s in side] for side in state.outcome().sides]
+    return sides, [float(p) for p in hand.points], list(hand.adjusted)
 
 
 def run(
@@ -250,11 +248,16 @@ def run(
     seed: int,
     log: Callable[[str], None],
     tau: float | None = None,
+    preset: str = "classic2",
 ) -> dict[str, Any]:
     """The experiment (see the module docstring); the curves and the summary."""
-    from briscola.ratings import MemoryStore, RatingService
+    from briscola.ratings import MemoryStore, RatingService, family_of
 
-    rules = PRESETS["classic2"]
+    rules = PRESETS[preset]
+    family = family_of(rules)
+    size = rules.players
+    if rules.chiamata or len(rules.sides) != 2 or count % size:
+        raise ValueError(f"{preset}: the experiment needs two sides and {size} | players")
     players = make_players(count, seed)
     ids = [f"p{i}" for i in range(count)]
     truth = [1.0 - p.eps for p in players]
@@ -262,11 +265,11 @@ def run(
     started = time.perf_counter()
     tests = []
     for _ in range(held_out):
-        a, b = rng.sample(range(count), 2)
-        (pa, pb), _adjusted = play_pair(rules, players, a, b, rng)
-        tests.append((a, b, 1.0 if pa > pb else 0.5 if pa == pb else 0.0))
+        sides, points, _adjusted = play_table(rules, players, rng.sample(range(count), size), rng)
+        outcome = 1.0 if points[0] > points[1] else 0.5 if points[0] == points[1] else 0.0
+        tests.append((sides[0], sides[1], outcome))
     services = {
-        m: RatingService(MemoryStore(), clock=lambda: 0.0, bands={"two": band}, tau=tau)
+        m: RatingService(MemoryStore(), clock=lambda: 0.0, bands={family: band}, tau=tau)
         for m, (_, band) in METHODS.items()
     }
     curves: dict[str, list[dict[str, float]]] = {m: [] for m in METHODS}
@@ -275,19 +278,18 @@ def run(
     order = list(range(count))
     for round_ in range(1, games + 1):
         rng.shuffle(order)
-        for k in range(0, count - 1, 2):
-            a, b = order[k], order[k + 1]
-            points, adjusted = play_pair(rules, players, a, b, rng)
+        for k in range(0, count, size):
+            sides, points, adjusted = play_table(rules, players, order[k : k + size], rng)
             raw_sd.append(points[0] - points[1])
             luck_sd.append(adjusted[0] - adjusted[1])
             hand = f"{round_}:{k}"
-            teams = [[ids[a]], [ids[b]]]
+            teams = [[ids[p] for p in side] for side in sides]
             for method, service in services.items():
                 scores = points if METHODS[method][0] == "points" else adjusted
-                service.rate_hand("two", teams, list(scores), hand)
+                service.rate_hand(family, teams, list(scores), hand)
         if round_ % every == 0 or round_ == games:
             for method, service in services.items():
-                curves[method].append(measure(service, ids, truth, tests, round_))
+                curves[method].append(measure(service, family, ids, truth, tests, round_))
             log(
                 f"{round_} games per player, {time.perf_counter() - started:.0f} s: "
                 + ", ".join(f"{m}: {curves[m][-1]['tau']:.3f}" for m in METHODS)
@@ -303,7 +305,8 @@ def run(
             "at": {str(c["games"]): c for c in curves[method] if c["games"] in BUDGETS},
         }
     return {
-        "command": f"python -m tools.rating_experiment run --players {count} --games {games}"
+        "command": f"python -m tools.rating_experiment run --preset {preset} --players {count}"
+        f" --games {games}"
         f" --every {every} --held-out {held_out} --seed {seed}"
         + (f" --tau {tau}" if tau is not None else ""),
         "seconds": round(time.perf_counter() - started),
@@ -318,23 +321,24 @@ def run(
 
 def measure(
     service: Any,
+    family: str,
     ids: Sequence[str],
     truth: Sequence[float],
-    tests: Sequence[tuple[int, int, float]],
+    tests: Sequence[tuple[list[int], list[int], float]],
     games: int,
 ) -> dict[str, float]:
     """Kendall's tau of the ordinals against ``truth``, and the log loss and Brier score of
     the held-out hands' predictions."""
     model = service.model
-    ratings = [service.rating("two", p) for p in ids]
+    ratings = [service.rating(family, p) for p in ids]
     tau = kendall_tau([r.ordinal for r in ratings], truth)
     loss = brier = 0.0
-    for a, b, outcome in tests:
-        ra, rb = ratings[a], ratings[b]
-        p = model.predict_win(
-            [[model.rating(mu=ra.mu, sigma=ra.sigma)], [model.rating(mu=rb.mu, sigma=rb.sigma)]]
-        )[0]
-        p = min(max(p, 1e-9), 1 - 1e-9)
+    for one, other, outcome in tests:
+        teams = [
+            [model.rating(mu=ratings[p].mu, sigma=ratings[p].sigma) for p in side]
+            for side in (one, other)
+        ]
+        p = min(max(model.predict_win(teams)[0], 1e-9), 1 - 1e-9)
         loss -= outcome * math.log(p) + (1 - outcome) * math.log(1 - p)
         brier += (p - outcome) ** 2
     n = len(tests)
@@ -393,6 +397,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     comparing.add_argument("--seed", type=int, default=1)
     running = sub.add_parser("run", help="the rating experiment")
     running.add_argument("--players", type=int, default=200)
+    running.add_argument(
+        "--preset", default="classic2", help="a table of two sides (classic2, teams4, teams6)"
+    )
     running.add_argument("--games", type=int, default=400, help="games per player")
     running.add_argument("--every", type=int, default=10, help="rounds between measures")
     running.add_argument("--held-out", type=int, default=2000)
@@ -413,7 +420,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         counts = [int(c) for c in args.playouts.split(",") if c.strip()]
         print(json.dumps(compare(args.games, counts, args.seed, log), indent=1))
         return 0
-    result = run(args.players, args.games, args.every, args.held_out, args.seed, log, args.tau)
+    result = run(
+        args.players, args.games, args.every, args.held_out, args.seed, log, args.tau, args.preset
+    )
     print(table(result))
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
