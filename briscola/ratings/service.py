@@ -43,8 +43,9 @@ MODELS: Final[Mapping[str, Callable[..., Any]]] = {
 }
 #: Per family: sides whose scores (points less luck) differ by no more than this tie (see
 #: :func:`ranks_of`): a close hand says little about who played better. Measured with two
-#: players (``docs/ratings.md``); the other families rank by the score alone until measured.
-BANDS: Final[Mapping[str, float]] = {"two": 20.0}
+#: players and in teams of four (``docs/ratings.md``); the other families rank by the score
+#: alone until measured.
+BANDS: Final[Mapping[str, float]] = {"two": 20.0, "teams4": 20.0}
 #: Times a commit is tried again when another process rated one of the players meanwhile.
 RETRIES: Final = 20
 

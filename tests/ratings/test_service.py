@@ -50,7 +50,7 @@ def test_a_rated_hand_raises_the_winner_lowers_the_loser_and_both_grow_surer() -
 
 def test_teams_move_together_and_a_tie_moves_no_one_much() -> None:
     ratings = service()
-    rated = ratings.rate_hand("teams4", [["a", "c"], ["b", "d"]], [70, 50], "t1")
+    rated = ratings.rate_hand("teams4", [["a", "c"], ["b", "d"]], [80, 40], "t1")
     up = {c.player for c in rated.changes if c.after.mu > c.before.mu}
     assert up == {"a", "c"}
     tie = ratings.rate_hand("teams4", [["e", "g"], ["f", "h"]], [60, 60], "t2")
@@ -217,8 +217,8 @@ def test_a_close_two_player_hand_is_a_tie_and_a_clear_one_is_not() -> None:
     assert all(abs(c.after.mu - c.before.mu) < 1e-9 for c in close.changes)
     clear = ratings.rate_hand("two", [["c"], ["d"]], [71, 49], "clear")
     assert clear.changes[0].after.mu > clear.changes[0].before.mu
-    teams = ratings.rate_hand("teams4", [["e", "g"], ["f", "h"]], [61, 59], "teams")
-    assert teams.changes[0].after.mu > teams.changes[0].before.mu  # no band measured there
+    six = ratings.rate_hand("six", [["e", "g", "i"], ["f", "h", "j"]], [61, 59], "six")
+    assert six.changes[0].after.mu > six.changes[0].before.mu  # no band measured there
 
 
 def test_every_preset_has_a_family() -> None:

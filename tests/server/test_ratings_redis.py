@@ -38,7 +38,7 @@ def test_the_store_is_durable_and_survives_a_restart_of_redis(redis_server: Redi
     store = RedisStore(redis_server.url)
     assert store.durable()
     ratings = RatingService(store, clock=lambda: 42.0)
-    ratings.rate_hand("teams4", [["a", "c"], ["b", "d"]], [70, 50], "T:1")
+    ratings.rate_hand("teams4", [["a", "c"], ["b", "d"]], [80, 40], "T:1")
     before = {p: ratings.rating("teams4", p) for p in "abcd"}
     store.close()
     redis_server.restart()
@@ -46,7 +46,7 @@ def test_the_store_is_durable_and_survives_a_restart_of_redis(redis_server: Redi
     assert {p: again.rating("teams4", p) for p in "abcd"} == before
     assert [e.hand_id for e in again.history("teams4", "c")] == ["T:1"]
     assert again.history("teams4", "c")[0].at == 42.0
-    assert not again.rate_hand("teams4", [["a", "c"], ["b", "d"]], [70, 50], "T:1").fresh
+    assert not again.rate_hand("teams4", [["a", "c"], ["b", "d"]], [80, 40], "T:1").fresh
     assert {p: again.rating("teams4", p) for p in "abcd"} == before
     again.store.close()
 
