@@ -249,6 +249,7 @@ def run(
     log: Callable[[str], None],
     tau: float | None = None,
     preset: str = "classic2",
+    model: str = "plackett-luce",
 ) -> dict[str, Any]:
     """The experiment (see the module docstring); the curves and the summary."""
     from briscola.ratings import MemoryStore, RatingService, family_of
@@ -269,7 +270,9 @@ def run(
         outcome = 1.0 if points[0] > points[1] else 0.5 if points[0] == points[1] else 0.0
         tests.append((sides[0], sides[1], outcome))
     services = {
-        m: RatingService(MemoryStore(), clock=lambda: 0.0, bands={family: band}, tau=tau)
+        m: RatingService(
+            MemoryStore(), model=model, clock=lambda: 0.0, bands={family: band}, tau=tau
+        )
         for m, (_, band) in METHODS.items()
     }
     curves: dict[str, list[dict[str, float]]] = {m: [] for m in METHODS}
@@ -308,7 +311,8 @@ def run(
         "command": f"python -m tools.rating_experiment run --preset {preset} --players {count}"
         f" --games {games}"
         f" --every {every} --held-out {held_out} --seed {seed}"
-        + (f" --tau {tau}" if tau is not None else ""),
+        + (f" --tau {tau}" if tau is not None else "")
+        + (f" --model {model}" if model != "plackett-luce" else ""),
         "seconds": round(time.perf_counter() - started),
         "sd_points_difference": {
             "outcome": round(statistics.pstdev(raw_sd), 2),
@@ -405,6 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     running.add_argument("--held-out", type=int, default=2000)
     running.add_argument("--seed", type=int, default=1)
     running.add_argument("--json", type=Path, help="also write the curves here")
+    running.add_argument("--model", default="plackett-luce", help="OpenSkill's model")
     running.add_argument(
         "--tau", type=float, help="OpenSkill's dynamics (default: the model's, 25/300)"
     )
@@ -421,7 +426,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(compare(args.games, counts, args.seed, log), indent=1))
         return 0
     result = run(
-        args.players, args.games, args.every, args.held_out, args.seed, log, args.tau, args.preset
+        args.players,
+        args.games,
+        args.every,
+        args.held_out,
+        args.seed,
+        log,
+        args.tau,
+        args.preset,
+        args.model,
     )
     print(table(result))
     if args.json is not None:

@@ -14,9 +14,10 @@ False
 ['ann', 'bob']
 
 Each side's score (higher is better) gives the sides' order, which is what OpenSkill's
-Plackett-Luce model rates (equal scores tie); :meth:`RatingService.rate_state` takes a
-finished hand, takes its luck out (:mod:`briscola.ratings.luck`) and rates the adjusted
-points. Why ranks and not the margin, and why the adjusted points: ``docs/ratings.md``.
+Plackett-Luce model rates (scores within the family's band tie: :data:`BANDS`);
+:meth:`RatingService.rate_state` takes a finished hand, takes its luck out
+(:mod:`briscola.ratings.luck`) and rates the adjusted points. Why, measured:
+``docs/ratings.md``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from briscola.ratings.families import check_family
 from briscola.ratings.luck import luck_of
 from briscola.ratings.store import HistoryEntry, Rating, RatingStore, Standing
 
-__all__ = ["MODELS", "Change", "RatedHand", "RatingService", "hand_scores", "ranks_of", "sides_of"]
+__all__ = ["MODELS", "Change", "RatedHand", "RatingService", "hand_scores", "ranks_of"]
 
 #: OpenSkill's models by name (the service uses Plackett-Luce unless told otherwise).
 MODELS: Final[Mapping[str, Callable[..., Any]]] = {
@@ -113,7 +114,8 @@ class RatingService:
     ) -> RatedHand:
         """Rate the finished hand ``hand_id``: ``teams`` are the sides' player ids (one
         list per side: a player alone is a side of one), ``scores`` each side's result,
-        higher better (equal: a tie). Idempotent: a hand rated already changes nothing."""
+        higher better (within the family's band: a tie). Idempotent: a hand rated already
+        changes nothing."""
         family = check_family(family)
         _check_teams(teams)
         if len(scores) != len(teams):
@@ -204,12 +206,6 @@ def ranks_of(scores: Sequence[float], band: float = 0.0) -> list[int]:
             rank += 1
         ranks[i] = rank
     return ranks
-
-
-def sides_of(state: GameState) -> tuple[tuple[int, ...], ...]:
-    """The seats of each side of the finished hand ``state`` (Chiamata: the caller and
-    partner, then the others)."""
-    return state.outcome().sides
 
 
 def hand_scores(
