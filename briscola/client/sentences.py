@@ -77,6 +77,7 @@ SENTENCES: Final[dict[Code, Sentence]] = {
     ErrorCode.ILLEGAL: refused,
     ErrorCode.BAD_ACTION: refused,
     ErrorCode.STALE: refused,
+    ErrorCode.BAD_VALUE: refused,
     ErrorCode.BAD_KEY: refused,
     ErrorCode.UNKNOWN_KEY: lambda detail: _(
         "This server does not know you yet: choose a name to play under."

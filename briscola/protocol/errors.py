@@ -53,6 +53,7 @@ class ErrorCode(StrEnum):
     ILLEGAL = "illegal"
     BAD_ACTION = "bad_action"
     STALE = "stale"
+    BAD_VALUE = "bad_value"
     BAD_KEY = "bad_key"
     UNKNOWN_KEY = "unknown_key"
     NAME_TAKEN = "name_taken"
@@ -134,6 +135,7 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ErrorCode.ILLEGAL: "an `act` whose action the rules forbid now (the reason follows)",
     ErrorCode.BAD_ACTION: "an `act` whose action is not an action",
     ErrorCode.STALE: "a move that answers an older view (its moves count is not the hand's)",
+    ErrorCode.BAD_VALUE: "a `contribute` whose value is not lowercase hex of 64 bytes at most",
     ErrorCode.BAD_KEY: "an `identify` whose `key` is not 64 lowercase hexadecimal digits",
     ErrorCode.UNKNOWN_KEY: (
         "an `identify` without a `name` for a key this server does not know: send the name"

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
+from briscola.protocol import fairness as fair
 from briscola.protocol import people
 from briscola.protocol.errors import CloseReason, ErrorCode, NoticeCode, ProtocolError
 from briscola.protocol.wire import PROTOCOL, decode, encode
@@ -139,7 +140,17 @@ class Leave(TypedDict):
 
 
 ClientMessage = (
-    Hello | Create | Join | Resume | Ready | Start | Act | Next | Leave | people.PeopleClient
+    Hello
+    | Create
+    | Join
+    | Resume
+    | Ready
+    | Start
+    | Act
+    | Next
+    | Leave
+    | fair.Contribute
+    | people.PeopleClient
 )
 
 # ---------------------------------------------------------------------- a server's messages
@@ -238,7 +249,16 @@ class Error(TypedDict):
 
 
 ServerMessage = (
-    Welcome | Joined | TableInfo | Update | Left | Notice | Closed | Error | people.PeopleServer
+    Welcome
+    | Joined
+    | TableInfo
+    | Update
+    | Left
+    | Notice
+    | Closed
+    | Error
+    | fair.Sent
+    | people.PeopleServer
 )
 
 #: The message types, as the documentation lists them.
@@ -252,6 +272,7 @@ CLIENT_TYPES: Final = (
     "act",
     "next",
     "leave",
+    *fair.CLIENT_TYPES,
     *people.CLIENT_TYPES,
 )
 SERVER_TYPES: Final = (
@@ -263,6 +284,7 @@ SERVER_TYPES: Final = (
     "notice",
     "closed",
     "error",
+    *fair.SERVER_TYPES,
     *people.SERVER_TYPES,
 )
 
@@ -477,6 +499,7 @@ _SERVER_FIELDS: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
         "ref": (_STR, False),
         "protocol": (_STR, False),
     },
+    **fair.SERVER_FIELDS,
     **people.SERVER_FIELDS,
 }
 
