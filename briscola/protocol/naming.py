@@ -30,8 +30,6 @@ import re
 import unicodedata
 from typing import Final
 
-from briscola.ai import BOT_NAMES
-from briscola.game.setup import COMPUTER_NAMES
 from briscola.protocol.errors import ErrorCode, ProtocolError
 from briscola.protocol.wire import check_name
 
@@ -73,7 +71,6 @@ RESERVED: Final = frozenset(
         "computer",
         "bot",
         "robot",
-        *(level.casefold() for level in BOT_NAMES),
     }
 )
 #: Scripts written together in one language's names.
@@ -124,10 +121,6 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", bare).translate(_LOOKALIKE)
 
 
-#: Whole names that are the game's computer players' (a word of them is still anyone's).
-_COMPUTER: Final = frozenset(name_key(name) for name in COMPUTER_NAMES)
-
-
 def check_player_name(name: object) -> str:
     """A name to register on a server, stripped; raises :class:`ProtocolError` with a
     sentence saying what is wrong (``bad_name`` for the characters, ``name_refused`` for a
@@ -151,9 +144,4 @@ def check_player_name(name: object) -> str:
             raise ProtocolError(
                 ErrorCode.NAME_REFUSED, f"{word!r} is reserved on a server: choose another name"
             )
-    if whole in _COMPUTER:
-        raise ProtocolError(
-            ErrorCode.NAME_REFUSED,
-            "that is the name of one of the game's computer players: choose another name",
-        )
     return name
