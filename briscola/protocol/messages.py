@@ -21,7 +21,7 @@ sends is checked here field by field: a client reads only well-formed messages.
 Traceback (most recent call last):
 ...
 briscola.protocol.errors.ProtocolError: unknown message type 'dance': expected create, join, \
-resume, ready, start, act, next or leave
+resume, ready, start, act, next, leave or a lobby message
 >>> decode_server('{"type": "joined", "table": "K7MX2Q", "seat": "1"}')
 Traceback (most recent call last):
 ...
@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
+from briscola.protocol import lobby
 from briscola.protocol.errors import CloseReason, ErrorCode, NoticeCode, ProtocolError
 from briscola.protocol.wire import PROTOCOL, decode, encode
 
@@ -99,6 +100,7 @@ class Create(TypedDict):
     rules: NotRequired[object]
     seats: NotRequired[object]
     seat: NotRequired[object]
+    public: NotRequired[object]  # listed in the lobby (briscola.protocol.lobby)
 
 
 class Join(TypedDict):
@@ -137,7 +139,9 @@ class Leave(TypedDict):
     type: Literal["leave"]
 
 
-ClientMessage = Hello | Create | Join | Resume | Ready | Start | Act | Next | Leave
+ClientMessage = (
+    Hello | Create | Join | Resume | Ready | Start | Act | Next | Leave | lobby.LobbyClientMessage
+)
 
 # ---------------------------------------------------------------------- a server's messages
 
@@ -193,6 +197,7 @@ class TableInfo(TypedDict):
     standing: list[int] | None
     hand: int | None
     grace: float
+    watchers: NotRequired[int]
 
 
 class Update(TypedDict):
@@ -234,7 +239,17 @@ class Error(TypedDict):
     protocol: NotRequired[str]
 
 
-ServerMessage = Welcome | Joined | TableInfo | Update | Left | Notice | Closed | Error
+ServerMessage = (
+    Welcome
+    | Joined
+    | TableInfo
+    | Update
+    | Left
+    | Notice
+    | Closed
+    | Error
+    | lobby.LobbyServerMessage
+)
 
 #: The message types, as the documentation lists them.
 CLIENT_TYPES: Final = (
@@ -247,6 +262,7 @@ CLIENT_TYPES: Final = (
     "act",
     "next",
     "leave",
+    *lobby.CLIENT_TYPES,
 )
 SERVER_TYPES: Final = (
     "welcome",
@@ -257,6 +273,7 @@ SERVER_TYPES: Final = (
     "notice",
     "closed",
     "error",
+    *lobby.SERVER_TYPES,
 )
 
 # ---------------------------------------------------------------------- building
@@ -407,7 +424,7 @@ def decode_client(text: str | bytes) -> ClientMessage:
         raise ProtocolError(
             ErrorCode.UNKNOWN_TYPE,
             f"unknown message type {kind[:32]!r}: expected create, join, resume,"
-            " ready, start, act, next or leave",
+            " ready, start, act, next, leave or a lobby message",
             kind,
         )
     return cast(ClientMessage, message)
@@ -470,6 +487,7 @@ _SERVER_FIELDS: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
         "ref": (_STR, False),
         "protocol": (_STR, False),
     },
+    **lobby.SERVER_FIELDS,
 }
 
 _SEAT_FIELDS: Final[dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -510,6 +528,8 @@ def decode_server(text: str | bytes) -> ServerMessage | None:
             if not isinstance(entry, dict):
                 raise ProtocolError(ErrorCode.MALFORMED, "table: each seat must be an object")
             _check(entry, _SEAT_FIELDS, "table: a seat")
+    elif kind in ("lobby", "lobby_change"):
+        lobby.check_entries(message, _check)
     return cast(ServerMessage, message)
 
 

@@ -34,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from briscola.engine import ReplayError, Rules
+from briscola.protocol import lobby
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
 from briscola.protocol.wire import PROTOCOL, check_name, encode, normalize_code
@@ -41,7 +42,8 @@ from briscola.server.admission import Admission, joined, new_code, tell
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
 from briscola.server.fair import FairPool
-from briscola.server.seats import Seat, bot_names, refuse_if_ended, seat_kinds
+from briscola.server.lobby import Public
+from briscola.server.seats import Seat, SeatKind, bot_names, refuse_if_ended, seat_kinds
 from briscola.server.tables import FrameTap, Table
 
 if TYPE_CHECKING:
@@ -99,6 +101,8 @@ class Server:
             self.admission.on_fail = self.shared.failed
         #: ``keep``: the tables kept on disk (the host's own server; None: in memory only).
         self.keep: TableKeep | None = None
+        #: The lobby of public tables, quick match and spectators.
+        self.public = Public(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -106,6 +110,7 @@ class Server:
         cfg = self.config
         if self.shared is not None:
             await self.shared.start()
+        await self.public.start()
         if cfg.keep is not None:
             self._reopen(cfg.keep)
         self._ws = await serve(
@@ -148,6 +153,7 @@ class Server:
                 continue
             table.journal = keep
             self.tables[code] = table
+            self.public.attach(table)
             table.revive()
             log.info("table %s opened again from %s", code, keep.path)
 
@@ -189,6 +195,7 @@ class Server:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._ws.wait_closed(), 10)
         self.pool.shutdown()
+        await self.public.close()
         if self.shared is not None:
             await self.shared.close()
         if self.keep is not None:
@@ -293,10 +300,14 @@ class Server:
                     self.stats.errors[exc.code] += 1
                     conn.error(exc.code, str(exc), message["type"])
                     continue
-            if self.shared is not None and self.shared.wants(conn, message):
-                await self.shared.route(conn, message)
-            else:
-                self.handle(conn, message)
+            await self.submit(conn, message)
+
+    async def submit(self, conn: Conn, message: msg.ClientMessage) -> None:
+        """Act on ``message`` here, or pass it to the process that drives its table."""
+        if self.shared is not None and self.shared.wants(conn, message):
+            await self.shared.route(conn, message)
+        else:
+            self.handle(conn, message)
 
     def handle(self, conn: Conn, message: msg.ClientMessage) -> None:
         """Act on one decoded message; a refused or failing one gets an ``error`` reply."""
@@ -342,6 +353,8 @@ class Server:
             self._resume(conn, message)
         elif message["type"] == "hello":
             raise ProtocolError(ErrorCode.HELLO_TWICE, "hello was already said")
+        elif message["type"] in lobby.CLIENT_TYPES:
+            self.public.handle(conn, message)
         else:
             table, seat = conn.table, conn.seat
             if table is None or seat is None:
@@ -363,6 +376,7 @@ class Server:
     def _create(self, conn: Conn, message: msg.Create) -> None:
         if conn.table is not None:
             raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before creating another")
+        self.public.check_free(conn, "create")
         if len(self.tables) >= self.config.max_tables:
             raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it can")
         self.admission.check_caps(conn, self.tables.values())
@@ -380,34 +394,44 @@ class Server:
             raise ProtocolError(
                 ErrorCode.BAD_SEATS, f"seat must be a number from 0 to {rules.players - 1}"
             )
+        public = message.get("public") is True
+        table = self.new_table(rules, kinds, host, conn.address, public, names)
+        table.opened_by = conn.serial
+        conn.created.append(time.monotonic())
+        seat = table.claim(conn, host)
+        seat.ready = True
+        self._seat(conn, table, seat)
+
+    def new_table(
+        self,
+        rules: Rules,
+        kinds: list[tuple[SeatKind, str]],
+        host: int,
+        owner: str,
+        public: bool = False,
+        names: list[str] | None = None,
+    ) -> Table:
+        """A new table driven here (``owner``: the address whose bots take turns)."""
         code = new_code(self.tables, self.config.code_start)
+        config = self.config.table_config()
         table = Table(
-            code,
-            rules,
-            kinds,
-            host,
-            self.config.table_config(),
-            self.pool,
-            self.table_closed,
-            lambda: self.tap,
-            names,
-            owner=conn.address,
-        )
+            code, rules, kinds, host, config, self.pool, self.table_closed, lambda: self.tap,
+            names or (), owner=owner,
+        )  # fmt: skip
+        table.public = public
         if self.shared is not None:
             self.shared.adopt(table)
         elif self.keep is not None:
             table.seed = secrets.token_hex(16)  # a rebuilt table's computers play as before
             table.journal = self.keep
-        table.opened_by = conn.serial
-        conn.created.append(time.monotonic())
-        seat = table.claim(conn, host)
-        seat.ready = True
         self.tables[code] = table
-        self._seat(conn, table, seat)
+        self.public.attach(table)
+        return table
 
     def _find(self, conn: Conn, message: msg.Join | msg.Resume) -> Table:
         if conn.table is not None:
             raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before joining another")
+        self.public.check_free(conn, message["type"])
         self.admission.check_failures(conn)
         try:
             code = normalize_code(message.get("code"))
@@ -434,6 +458,7 @@ class Server:
     def _resume(self, conn: Conn, message: msg.Resume) -> None:
         if conn.table is not None:
             raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before joining another")
+        self.public.check_free(conn, "resume")
         token = message.get("token")
         try:
             code = normalize_code(message.get("code"))
@@ -471,6 +496,7 @@ class Server:
         """The connection is gone: its seat waits for it (the grace period)."""
         if self.shared is not None:
             self.shared.gone(conn)
+        self.public.gone(conn)
         table, seat = conn.table, conn.seat
         conn.table, conn.seat = None, None
         if table is not None and seat is not None and seat.peer is conn:

@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from briscola import __version__
 from briscola.engine import (
@@ -46,6 +46,19 @@ __all__ = ["FrameTap", "Journal", "Table", "TablePhase"]
 log = logging.getLogger("briscola.server")
 
 FrameTap = Callable[["Table", int, str], None]
+
+
+class Audience(Protocol):
+    """A public table's spectators and the lobby's hook (:mod:`briscola.server.watch`)."""
+
+    @property
+    def count(self) -> int: ...
+
+    def info(self, table: Table, message: msg.TableInfo) -> None: ...
+
+    def updates(self, table: Table) -> None: ...
+
+    def closed(self, table: Table, message: msg.Closed) -> None: ...
 
 
 class Table(Pace):
@@ -100,6 +113,9 @@ class Table(Pace):
         self._next_timer: asyncio.TimerHandle | None = None
         self._turn_timer: asyncio.TimerHandle | None = None
         self.ended_tokens: set[str] = set()  # of seats left, once their match was over
+        #: Listed in the lobby; its spectators and the lobby's hook (None: private).
+        self.public = False
+        self.audience: Audience | None = None
 
     @property
     def match(self) -> Match | None:
@@ -131,7 +147,7 @@ class Table(Pace):
 
     def info(self) -> msg.TableInfo:
         """The ``table`` message: the configuration, seats and phase (public)."""
-        return msg.table_info(
+        info = msg.table_info(
             self.code,
             self.rules.to_dict(),
             self.host,
@@ -141,6 +157,9 @@ class Table(Pace):
             self.match.hand_number if self.match else None,
             self.config.grace,
         )
+        if self.audience is not None:
+            info["watchers"] = self.audience.count
+        return info
 
     def broadcast_info(self) -> None:
         if self.journal is not None:
@@ -148,6 +167,8 @@ class Table(Pace):
         message = self.info()
         for seat in self.seats:
             self._send(seat, message)
+        if self.audience is not None:
+            self.audience.info(self, message)
 
     def _update(self, seat: Seat, reset: bool = False) -> None:
         """Send ``seat`` its view and the events it has not seen (all of them on ``reset``)."""
@@ -182,6 +203,8 @@ class Table(Pace):
     def _update_all(self) -> None:
         for seat in self.seats:
             self._update(seat)
+        if self.audience is not None:
+            self.audience.updates(self)
 
     # ------------------------------------------------------------------ seats
 
@@ -488,4 +511,6 @@ class Table(Pace):
             self.journal.note(self, "closed")
         for seat in self.seats:
             self._send(seat, msg.closed(reason, message))
+        if self.audience is not None:
+            self.audience.closed(self, msg.closed(reason, message))
         self.on_closed(self)
