@@ -44,6 +44,8 @@ log = logging.getLogger("briscola.server")
 
 #: Changes gathered into one ``lobby_change``, in seconds.
 GATHER: Final = 0.05
+#: Seconds between two sweeps for entries of tables gone with their process.
+SWEEP: Final = 5.0
 #: The hash of entries and the channel of changes (``--redis``).
 LOBBY_KEY: Final = "briscola:lobby"
 
@@ -67,6 +69,7 @@ class Public:
         self.queue = Matchmaker(server)
         #: Test hook: called with every frame sent to a lobby watcher.
         self.tap: Any = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         shared = self.server.shared
@@ -74,9 +77,12 @@ class Public:
             self.bus = LobbyBus(shared.store, shared.process, self._heard)
             self.entries.update(await self.bus.start())
             shared.hooks["rebuilt"] = self.attach
+            self._sweeper = asyncio.create_task(self._sweep())
         await self.queue.start()
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.queue.close()
         if self.bus is not None:
             await self.bus.close()
@@ -176,6 +182,26 @@ class Public:
         self._apply(table.code, None)
         if self.bus is not None:
             self.bus.put(table.code, None)
+
+    async def _sweep(self) -> None:
+        """Every few seconds: entries of tables that are gone from Redis altogether (their
+        process died and nobody took them over before they expired) leave the lobby."""
+        from briscola.server.store import key  # (redis: a dedicated server's only)
+
+        while True:
+            await asyncio.sleep(SWEEP)
+            shared = self.server.shared
+            codes = [code for code in self.entries if code not in self.server.tables]
+            if shared is None or self.bus is None or not codes:
+                continue
+            try:
+                holders = await shared.store.holders(codes)
+                for code in [code for code, holder in holders.items() if holder is None]:
+                    if not await shared.store.redis.exists(key(code, "meta")):
+                        self._apply(code, None)
+                        self.bus.put(code, None)
+            except Exception as exc:  # Redis away: the next sweep tries again
+                log.warning("lobby: cannot sweep: %s", exc)
 
     def _heard(self, code: str, entry: lobby.LobbyEntry | None) -> None:
         """Another process changed the lobby."""

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from redishelp import RedisServer
 from serverhelp import hello, raw, replies
 from websockets.sync.client import ClientConnection
 
@@ -204,3 +205,26 @@ def test_a_lan_host_s_own_server_has_the_same_lobby(
     tables = replies(watcher, kind("lobby"))["tables"]
     assert [t["table"] for t in tables] == [code] and tables[0]["waited"] >= 0
     assert time.monotonic() - started < 1
+
+
+def test_an_entry_whose_table_went_with_its_process_leaves_the_lobby(
+    make_server: Callable[..., ServerThread], redis_server: RedisServer
+) -> None:
+    import redis
+
+    stale = {"table": "ZZZZZZ", "preset": "classic2", "rules": {}, "match": "single",
+             "phase": "lobby", "seats": [], "free": 1, "waited": time.time(), "watchers": 0,
+             "rated": True}  # fmt: skip
+    store = redis.Redis.from_url(redis_server.url)
+    store.hset("briscola:lobby", "ZZZZZZ", json.dumps({"from": "gone", "entry": stale}))
+    store.close()
+    server = make_server(redis=redis_server.url)
+    watcher = person(server.url, "Walter")
+    send(watcher, type="lobby_watch")
+    assert [t["table"] for t in replies(watcher, kind("lobby"))["tables"]] == ["ZZZZZZ"]
+    deadline = time.monotonic() + 15
+    while True:
+        message = json.loads(watcher.recv(timeout=deadline - time.monotonic()))
+        if message["type"] == "lobby_change":
+            assert message["removed"] == ["ZZZZZZ"]
+            break
