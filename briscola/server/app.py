@@ -42,7 +42,7 @@ from briscola.server.admission import Admission, joined, new_code, tell
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
 from briscola.server.fair import FairPool
-from briscola.server.lobby import Public
+from briscola.server.lobby import Public, own_message
 from briscola.server.seats import Seat, SeatKind, bot_names, refuse_if_ended, seat_kinds
 from briscola.server.tables import FrameTap, Table
 
@@ -282,7 +282,12 @@ class Server:
                     await ws.close(CLOSE_ABUSE, "too many messages")
                     return
                 continue
-            if self.shared is not None and isinstance(text, str) and self.shared.relays(conn):
+            if (
+                self.shared is not None
+                and isinstance(text, str)
+                and self.shared.relays(conn)
+                and not own_message(text)
+            ):
                 await self.shared.relay(conn, text)  # as it came: its table's owner reads it
                 continue
             try:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 from briscola.engine.rules import PRESETS
 from briscola.protocol import lobby
 from briscola.protocol.errors import ErrorCode, ProtocolError
-from briscola.protocol.wire import encode, normalize_code
+from briscola.protocol.wire import decode, encode, normalize_code
 from briscola.server.matchmaking import Home, Matchmaker
 from briscola.server.watch import MAX_SPECTATORS, Audience, lobby_entry
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from briscola.server.store import Store
     from briscola.server.tables import Table
 
-__all__ = ["LobbyBus", "Public"]
+__all__ = ["LobbyBus", "Public", "own_message"]
 
 log = logging.getLogger("briscola.server")
 
@@ -48,6 +48,25 @@ GATHER: Final = 0.05
 SWEEP: Final = 5.0
 #: The hash of entries and the channel of changes (``--redis``).
 LOBBY_KEY: Final = "briscola:lobby"
+
+
+#: Messages about the connection itself: its own process handles them, also while its table
+#: is driven by another (the lobby it watches, the queue it waits in are this process's).
+OWN: Final = frozenset({"lobby_watch", "lobby_stop", "queue", "queue_bots", "unqueue"})
+
+
+def own_message(text: str) -> bool:
+    """``text`` is one of :data:`OWN` (read only when it may be: a move is not parsed).
+
+    >>> own_message('{"type": "queue", "presets": ["classic2"]}'), own_message('{"type":"act"}')
+    (True, False)
+    """
+    if "queue" not in text and "lobby_" not in text:
+        return False
+    try:
+        return decode(text)["type"] in OWN
+    except ProtocolError:
+        return False
 
 
 class Public:
@@ -116,7 +135,7 @@ class Public:
     def check_free(self, conn: Conn, kind: str) -> None:
         """``conn`` may take a seat, watch or queue: it is at no table, watches none and
         waits for no quick match."""
-        if conn.table is not None or conn.watching is not None:
+        if conn.table is not None or conn.watching is not None or conn.remote is not None:
             raise ProtocolError(
                 ErrorCode.AT_TABLE, f"{kind}: leave the table (or stop watching it) first"
             )

@@ -432,8 +432,9 @@ class Matchmaker:
         write takes the lease: before it, that process would not find the table)."""
         shared = self.server.shared
         assert shared is not None
-        for _ in range(200):
-            if await shared.store.owner(code) == self.process:
+        for _ in range(1000):  # (10 s at most: Redis slow or away, the resume says why)
+            link = shared.links.get(code)
+            if link is None or link.lease is not None:
                 break
             await asyncio.sleep(0.01)
         await shared.store.publish(process, payload)

@@ -424,6 +424,9 @@ class Shared:
             conn.remote_code, conn.remote_token = joined["table"], joined["token"]
         elif kind == "closed":
             conn.remote_code = None  # the table is over: nothing to follow any more
+        elif kind in ("left", "unwatched"):  # unbound there: this one's next message is ours
+            self.forwarded.pop(conn.serial, None)
+            conn.remote = conn.remote_code = None
         conn.post(text)
 
     def _heard(self, message: dict[str, Any]) -> None:

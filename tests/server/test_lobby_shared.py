@@ -249,3 +249,30 @@ def _secret_keys(data: Any) -> set[str]:
 def test_the_audit_helpers_find_what_they_look_for() -> None:
     frame = json.loads('{"a": [{"token": "x"}], "b": {"c": ["AD", "zz"]}}')
     assert _secret_keys(frame) == {"token"} and _cards_in(frame) == {"AD"}
+
+
+def test_players_of_a_table_driven_elsewhere_queue_again_once_they_have_left(
+    service: Service,
+) -> None:
+    """A player connected to one process whose table another process drives: its queue is
+    its own process's (never the table's), refused while it sits there, taken once ``left``
+    came back."""
+    players = queue_up(service, "classic2", [0, 1])
+    play_all(players, lambda p: p.phase == "over", timeout=60)
+    first = players[0].table["table"]  # type: ignore[index]
+    for player in players:
+        player.client.submit(lobby.queue(["classic2"]))
+    play_all(players, lambda p: any(e["code"] == "at_table" for e in p.errors), timeout=10)
+    for player in players:
+        player.errors.clear()
+        player.client.leave()
+    play_all(players, lambda p: p.last("left") is not None, timeout=10)
+    for player in players:
+        player.client.submit(lobby.queue(["classic2"]))
+    play_all(
+        players,
+        lambda p: p.table is not None and p.table["table"] != first and p.moves >= 1,
+        timeout=30,
+    )
+    assert len({p.table["table"] for p in players if p.table is not None}) == 1
+    assert not any(p.errors for p in players)
