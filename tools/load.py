@@ -437,6 +437,11 @@ def _start_server(args: argparse.Namespace, index: int) -> tuple[subprocess.Pope
         command += ["--trusted-proxy", "127.0.0.1"]
         if not args.no_route:
             command += ["--code-start", code_start(index, args.processes)]
+    return spawn_server(command)
+
+
+def spawn_server(command: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """Start a server with ``command``: its process and the URL it listens on."""
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()

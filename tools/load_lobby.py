@@ -32,7 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from briscola.engine import Rules
 from briscola.protocol import lobby
 from briscola.protocol import messages as msg
-from tools.load import _cpu_seconds, _percentile
+from tools.load import _cpu_seconds, _percentile, spawn_server
 
 __all__ = ["main"]
 
@@ -218,13 +218,7 @@ def _start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]
         "--max-tables-per-address", many, "--max-rooms-per-address", many,
         "--rate", "1000", "--burst", "1000", "--bots-after", "3600", "--log-level", "WARNING",
     ]  # fmt: skip
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    if not line.startswith("listening on "):
-        proc.kill()
-        raise SystemExit(f"the server did not start: {line!r}")
-    return proc, line.split()[-1]
+    return spawn_server(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

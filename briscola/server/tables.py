@@ -176,21 +176,9 @@ class Table(Pace):
         if seat.peer is None or state is None or match is None:
             return
         start = 0 if reset else seat.sent
-        events = [event_to_json(event) for event in state.events_for(seat.index, start)]
-        seat.sent = len(state.events)
-        if self.match_over is not None and (reset or self.phase == "over"):
-            events.append(event_to_json(self.match_over))
         seen = view(state, seat.index)
-        message = msg.update(
-            self.deals,
-            match.hand_number if not state.is_terminal() else len(match.results),
-            self.moves,
-            reset,
-            events,
-            seen.to_json(),
-            list(match.standing),
-            self.phase,
-        )
+        message = self.update_for(seat.index, start, seen.to_json(), reset)
+        seat.sent = len(state.events)
         if seen.signals and self.driver is not None:
             # Who made each signal of the view: a computer, also one standing in for a person.
             by = dict(zip(state.signals, self.driver.signalled_by, strict=False))
@@ -199,6 +187,25 @@ class Table(Pace):
             # Every card has been played face up: the record tells nothing new.
             message["record"] = self.driver.record()
         self._send(seat, message)
+
+    def update_for(self, viewer: int, start: int, seen: dict[str, Any], reset: bool) -> msg.Update:
+        """The ``update`` for ``viewer`` (a seat, or -1: a spectator) with its view ``seen``
+        and the events from ``start`` as it may see them."""
+        state, match = self.state, self.match
+        assert state is not None and match is not None
+        events = [event_to_json(event) for event in state.events_for(viewer, start)]
+        if self.match_over is not None and (reset or self.phase == "over"):
+            events.append(event_to_json(self.match_over))
+        return msg.update(
+            self.deals,
+            match.hand_number if not state.is_terminal() else len(match.results),
+            self.moves,
+            reset,
+            events,
+            seen,
+            list(match.standing),
+            self.phase,
+        )
 
     def _update_all(self) -> None:
         for seat in self.seats:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 from briscola.engine.spectate import SPECTATOR, spectator_json
 from briscola.protocol import lobby
 from briscola.protocol import messages as msg
-from briscola.protocol.wire import encode, event_to_json
+from briscola.protocol.wire import encode
 
 if TYPE_CHECKING:
     from briscola.engine import GameState
@@ -139,20 +139,8 @@ class Audience:
         if state is None or match is None:
             return
         start = 0 if reset else spectator.sent
-        events = [event_to_json(event) for event in state.events_for(SPECTATOR, start)]
+        message = table.update_for(SPECTATOR, start, spectator_json(state), reset)
         spectator.sent = len(state.events)
-        if table.match_over is not None and (reset or table.phase == "over"):
-            events.append(event_to_json(table.match_over))
-        message = msg.update(
-            table.deals,
-            match.hand_number if not state.is_terminal() else len(match.results),
-            table.moves,
-            reset,
-            events,
-            spectator_json(state),
-            list(match.standing),
-            table.phase,
-        )
         self._post(table, spectator.conn, encode(message))
 
     def _post(self, table: Table, conn: Conn, text: str) -> None:
