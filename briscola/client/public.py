@@ -12,8 +12,10 @@ the player is::
     lobby ─ watch ─▶ watching ─ unwatch / the table ends ─▶ lobby
     queued ─ unqueue ─▶ lobby
 
-A window draws these and feeds the player's clicks to the methods; a script or the load
-tool drives it the same way.
+A window draws these and feeds the player's clicks to the methods, and calls
+:meth:`~PublicSide.poll` each frame (it never waits); once seated, :meth:`~PublicSide.session`
+gives the table's session, as :class:`~briscola.client.flow.OnlineFlow` does for a table
+joined by code. A script drives it the same way.
 
 >>> side = PublicSide(None)
 >>> side.take({"type": "lobby", "presets": [], "tables": [_ENTRY]})
@@ -36,7 +38,9 @@ from briscola.protocol import lobby
 
 if TYPE_CHECKING:
     from briscola.client.connection import Incoming, NetClient
+    from briscola.client.online import OnlineSession
     from briscola.engine import Rules
+    from briscola.storage.seats import SeatStore
 
 __all__ = ["PublicSide", "PublicStage"]
 
@@ -62,6 +66,8 @@ class PublicSide:
         #: The table a quick match seated this player at.
         self.seated: str | None = None
         self.refused: list[dict[str, Any]] = []
+        #: Once seated: the table's messages from ``joined`` on, for its session.
+        self.backlog: list[Incoming] = []
 
     # ------------------------------------------------------------------ the player's choices
 
@@ -121,6 +127,34 @@ class PublicSide:
             fresh["waited"] = entry["waited"] + now - self.received.get(code, now)
             shown.append(fresh)
         return sorted(shown, key=lambda e: -e["waited"])
+
+    def poll(self) -> PublicStage:
+        """Take in what the server has said (never waits); the stage it leaves."""
+        if self.client is None:
+            return self.stage
+        for message in self.client.drain():
+            if self.stage == "seated" or message["type"] == "joined":
+                self.backlog.append(message)
+            self.take(message)
+        return self.stage
+
+    @property
+    def playing(self) -> bool:
+        """Seated, and the first ``update`` has come: :meth:`session` may be made."""
+        return self.stage == "seated" and any(m["type"] == "update" for m in self.backlog)
+
+    def session(self, seats: SeatStore) -> OnlineSession:
+        """Once :attr:`playing`: the table's session of this seat (a quick match's table
+        has begun), which takes the connection over. Once only."""
+        from briscola.client.online import OnlineSession
+
+        client, self.client = self.client, None
+        if not self.playing or client is None:
+            raise RuntimeError("no game has begun at a table for this player")
+        first = next(i for i, m in enumerate(self.backlog) if m["type"] == "update")
+        table = [m for m in self.backlog[:first] if m["type"] == "table"]
+        backlog, self.backlog = table + self.backlog[first:], []
+        return OnlineSession(client, seats, backlog)
 
     def take(self, message: Incoming | dict[str, Any]) -> bool:
         """Take in one message; True when it was the public side's."""
