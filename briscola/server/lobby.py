@@ -44,6 +44,10 @@ log = logging.getLogger("briscola.server")
 
 #: Changes gathered into one ``lobby_change``, in seconds.
 GATHER: Final = 0.05
+#: Tables a snapshot lists at most (a filter shows the others), and the seconds between
+#: two snapshots to one connection.
+LISTED: Final = 500
+SNAPSHOT_EVERY: Final = 0.25
 #: Seconds between two sweeps for entries of tables gone with their process.
 SWEEP: Final = 5.0
 #: The hash of entries and the channel of changes (``--redis``).
@@ -89,6 +93,8 @@ class Public:
         #: Test hook: called with every frame sent to a lobby watcher.
         self.tap: Any = None
         self._sweeper: asyncio.Task[None] | None = None
+        #: When each connection was last sent a snapshot.
+        self._snapshots: dict[int, float] = {}
 
     async def start(self) -> None:
         shared = self.server.shared
@@ -243,14 +249,18 @@ class Public:
 
     def watch_lobby(self, conn: Conn, presets: tuple[str, ...]) -> None:
         """Send the lobby's public tables (of ``presets``; none: all), then their changes."""
+        now = time.time()
+        if now - self._snapshots.get(conn.serial, 0.0) < SNAPSHOT_EVERY:
+            raise ProtocolError(
+                ErrorCode.RATE_LIMITED, "lobby_watch: four snapshots a second at most"
+            )
+        self._snapshots[conn.serial] = now
         conn.lobby = presets
         self.watchers[conn.serial] = conn
-        now = time.time()
-        shown = [
-            _sent(entry, now)
-            for entry in sorted(self.entries.values(), key=lambda e: e["waited"])
-            if _wanted(entry, presets)
-        ]
+        wanted = [entry for entry in self.entries.values() if _wanted(entry, presets)]
+        # Tables with free seats first, those waiting longest first; at most LISTED.
+        wanted.sort(key=lambda e: (e["free"] == 0, e["waited"]))
+        shown = [_sent(entry, now) for entry in wanted[:LISTED]]
         self.known[conn.serial] = {entry["table"] for entry in shown}
         self._post(conn, encode(lobby.lobby_list(presets, shown)))
 
@@ -258,6 +268,8 @@ class Public:
         conn.lobby = None
         self.watchers.pop(conn.serial, None)
         self.known.pop(conn.serial, None)
+        if conn.serial in self._snapshots and conn not in self.server.conns:
+            del self._snapshots[conn.serial]
 
     def _send_changes(self) -> None:
         self._flush = None

@@ -20,13 +20,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from briscola.engine.rules import PRESETS
 from briscola.engine.spectate import SPECTATOR, spectator_json
 from briscola.protocol import lobby
 from briscola.protocol import messages as msg
 from briscola.protocol.wire import encode
 
 if TYPE_CHECKING:
-    from briscola.engine import GameState
+    from briscola.engine import GameState, Rules
     from briscola.server.conn import Conn
     from briscola.server.tables import Table
 
@@ -36,6 +37,20 @@ __all__ = ["MAX_SPECTATORS", "Audience", "leaks", "lobby_entry", "player_name"]
 MAX_SPECTATORS: Final = 64
 #: Keys no frame to a spectator or a lobby watcher may hold.
 SECRET_KEYS: Final = frozenset({"token", "key", "secret", "hand_cards"})
+
+
+def short_rules(rules: Rules) -> dict[str, Any]:
+    """``rules`` as the preset and what differs from it (``Rules.from_dict`` reads it back).
+
+    >>> from briscola.engine import Rules
+    >>> short_rules(Rules.preset("teams4", match="best-of-3"))
+    {'preset': 'teams4', 'match': 'best-of-3'}
+    """
+    full = rules.to_dict()
+    if rules.name not in PRESETS:
+        return full
+    base = PRESETS[rules.name].to_dict()
+    return {"preset": rules.name} | {k: v for k, v in full.items() if base.get(k) != v}
 
 
 def player_name(conn: Conn) -> str:
@@ -59,7 +74,7 @@ def lobby_entry(table: Table, opened: float) -> lobby.LobbyEntry:
     return {
         "table": table.code,
         "preset": table.rules.name,
-        "rules": table.rules.to_dict(),
+        "rules": short_rules(table.rules),
         "match": str(table.rules.match),
         "phase": table.phase,
         "seats": seats,

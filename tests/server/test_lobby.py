@@ -52,6 +52,7 @@ def test_the_lobby_lists_public_tables_only_and_then_sends_what_changed(
     assert [e["table"] for e in change["added"]] == [code]  # the private table is not listed
     entry = change["added"][0]
     assert entry["free"] == 2 and entry["preset"] == "teams4" and not entry["rated"]
+    assert entry["rules"] == {"preset": "teams4"}  # what differs from the preset: nothing
     assert [s["kind"] for s in entry["seats"]] == ["human", "human", "bot", "human"]
     guest = person(server.url, "Bruno")
     send(guest, type="join", code=code, seat=3)
@@ -59,9 +60,13 @@ def test_the_lobby_lists_public_tables_only_and_then_sends_what_changed(
     change = replies(watcher, kind("lobby_change"))
     assert change["added"] == [] and change["changed"][0]["free"] == 1
     assert change["changed"][0]["seats"][3]["name"] == "Bruno"
-    # A filter: a new snapshot with that configuration's tables only.
+    # A filter: a new snapshot with that configuration's tables only (four a second).
+    time.sleep(0.3)
     send(watcher, type="lobby_watch", presets=["classic2"])
     assert replies(watcher, kind("lobby"))["tables"] == []
+    send(watcher, type="lobby_watch", presets=["teams4"])
+    assert replies(watcher, kind("error"))["code"] == "rate_limited"
+    time.sleep(0.3)
     send(watcher, type="lobby_watch", presets=["teams4"])
     assert [e["table"] for e in replies(watcher, kind("lobby"))["tables"]] == [code]
     send(host, type="leave")
