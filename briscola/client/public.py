@@ -68,13 +68,19 @@ class PublicSide:
         self.refused: list[dict[str, Any]] = []
         #: Once seated: the table's messages from ``joined`` on, for its session.
         self.backlog: list[Incoming] = []
+        #: The lobby's filter while it is watched (asked again after a reconnection, as
+        #: the queue and the table watched are: the server forgets them with the connection).
+        self.filter: tuple[str, ...] | None = None
+        self._connected = False
 
     # ------------------------------------------------------------------ the player's choices
 
     def watch_lobby(self, presets: Sequence[str] = ()) -> None:
+        self.filter = tuple(presets)
         self._send(lobby.lobby_watch(presets))
 
     def stop_lobby(self) -> None:
+        self.filter = None
         self._send(lobby.lobby_stop())
         self.lobby.clear()
 
@@ -161,6 +167,12 @@ class PublicSide:
         kind = message["type"]
         data: dict[str, Any] = dict(message)
         now = time.monotonic()
+        if kind == "status":
+            if data["status"] == "connected":
+                if self._connected:
+                    self._again()
+                self._connected = True
+            return False
         if kind == "lobby":
             self.lobby = {entry["table"]: entry for entry in data["tables"]}
             self.received = dict.fromkeys(self.lobby, now)
@@ -196,6 +208,15 @@ class PublicSide:
         else:
             return False
         return True
+
+    def _again(self) -> None:
+        """Connected again: ask for what the server forgot with the old connection."""
+        if self.filter is not None:
+            self._send(lobby.lobby_watch(self.filter))
+        if self.stage == "queued" and self.wait is not None:
+            self._send(lobby.queue(self.wait["presets"]))
+        elif self.stage == "watching" and self.watched is not None:
+            self._send(lobby.watch(self.watched))
 
 
 _ENTRY: Any = {"table": "K7MX2Q", "preset": "classic2", "free": 1, "waited": 3.0}

@@ -83,3 +83,21 @@ def test_two_who_queue_are_handed_their_table_s_session_and_a_third_watches(
         session.close()
     assert vera.client is not None
     vera.client.close(timeout=2)
+
+
+def test_a_dropped_connection_queues_and_watches_the_lobby_again(server: ServerThread) -> None:
+    anna, bruno = side(server.url, "Anna"), side(server.url, "Bruno")
+    anna.watch_lobby(["classic2"])
+    anna.queue(["classic2"])
+    settle([anna], lambda: anna.stage == "queued")
+    assert anna.client is not None
+    anna.client.kill()
+    settle([anna], lambda: anna.client is not None and anna.client.reconnects > 0)
+    assert server.call(lambda: len(server.server.public.queue.tickets)) <= 1
+    settle([anna], lambda: server.call(lambda: len(server.server.public.queue.tickets)) == 1)
+    bruno.queue(["classic2"])  # (without Anna's queue again, Bruno would wait alone)
+    settle([anna, bruno], lambda: anna.playing and bruno.playing)
+    assert anna.seated == bruno.seated
+    for each in (anna, bruno):
+        assert each.client is not None
+        each.client.close(timeout=2)
