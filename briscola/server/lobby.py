@@ -102,6 +102,7 @@ class Public:
             self.bus = LobbyBus(shared.store, shared.process, self._heard)
             self.entries.update(await self.bus.start())
             shared.hooks["rebuilt"] = self.attach
+            shared.hooks["lost"] = self._lost
             self._sweeper = asyncio.create_task(self._sweep())
         await self.queue.start()
 
@@ -188,6 +189,10 @@ class Public:
         if entry is not None:
             audience.opened = entry["waited"]  # rebuilt: it waited since then
         self.changed(table)
+
+    def _lost(self, table: Table) -> None:
+        """Another process drives ``table`` now: its spectators watch it there."""
+        self.rooms.pop(table.code, None)
 
     def changed(self, table: Table) -> None:
         audience = self.rooms.get(table.code)

@@ -77,6 +77,7 @@ class Shared:
         self._draining = False
         self._pending: dict[str, asyncio.Future[Table | None]] = {}
         #: The public side's (briscola.server.lobby): ``rebuilt`` (a table taken over),
+        #: ``lost`` (a table another process drives now),
         #: ``matched`` (a quick match found on another process for a connection here).
         self.hooks: dict[str, Callable[[Any], None]] = {}
 
@@ -151,9 +152,11 @@ class Shared:
         self.links.pop(table.code, None)
         if self.server.tables.get(table.code) is table:
             del self.server.tables[table.code]
+        if "lost" in self.hooks:
+            self.hooks["lost"](table)
         for conn in [*self.server.conns, *self.guests.values()]:
-            if conn.table is table:
-                conn.table, conn.seat = None, None
+            if conn.table is table or conn.watching is table:  # (spectators: watch again)
+                conn.table, conn.seat, conn.watching = None, None, None
                 conn.close_with = (CLOSE_RESTART, why)
                 conn.outbox.put_nowait(None)
 
