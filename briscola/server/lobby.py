@@ -124,8 +124,11 @@ class Public:
         elif kind == "lobby_stop":
             self._unwatch_lobby(conn)
         elif kind == "queue":
+            presets = tuple(lobby.check_presets(message.get("presets"), kind))
+            if conn.queued:  # queued again: these configurations instead
+                self.queue.leave(conn, tell=False)
             self.check_free(conn, kind)
-            self.queue.join(conn, tuple(lobby.check_presets(message.get("presets"), kind)))
+            self.queue.join(conn, presets)
         elif kind == "queue_bots":
             self.queue.bots(conn, message.get("preset"))
         elif kind == "unqueue":

@@ -99,7 +99,8 @@ class Ticket:
 
     @property
     def id(self) -> str:
-        return f"{self.process}:{self.serial}"
+        """Unique to this wait (the same connection queueing again gets another)."""
+        return f"{self.process}:{self.serial}:{int(self.since * 1e6)}"
 
 
 def rating_of(ticket: Ticket) -> float:
@@ -444,7 +445,9 @@ class Matchmaker:
 
     def _resume(self, serial: int, code: str, token: str) -> None:
         """The person's connection (here) takes its seat with ``token``."""
-        self.tickets.pop(serial, None)
+        ticket = self.tickets.pop(serial, None)
+        if ticket is not None and self.redis is not None:
+            self._spawn(self.redis.claim([ticket]))  # (queued again meanwhile: that one goes)
         self._told.pop(serial, None)
         conn = self.conns.pop(serial, None)
         if conn is None or conn not in self.server.conns:

@@ -93,6 +93,8 @@ def test_quick_match_seats_two_refuses_what_does_not_fit_and_lets_a_player_go(
     replies(carla, kind("queued"))
     send(carla, type="unqueue")
     assert replies(carla, kind("queued"))["presets"] == []
+    send(anna, type="queue", presets=["classic2"])  # again: these instead
+    assert replies(anna, kind("queued"))["presets"] == ["classic2"]
     send(bruno, type="queue", presets=["classic2"])
     seated = [replies(ws, kind("joined")) for ws in (anna, bruno)]
     assert seated[0]["table"] == seated[1]["table"]
