@@ -11,10 +11,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from redishelp import RedisServer
 from serverhelp import hello, raw, replies
 from websockets.sync.client import ClientConnection
 
+from briscola.protocol.lobby import QUICK_PRESETS
 from briscola.server import ServerThread
 from briscola.server.watch import Audience, leaks
 
@@ -235,3 +237,20 @@ def test_an_entry_whose_table_went_with_its_process_leaves_the_lobby(
         if message["type"] == "lobby_change":
             assert message["removed"] == ["ZZZZZZ"]
             break
+
+
+@pytest.mark.parametrize("preset", QUICK_PRESETS)
+def test_every_quick_match_configuration_seats_a_table_that_plays(
+    make_server: Callable[..., ServerThread], preset: str
+) -> None:
+    server = make_server(bots_after=0.0)
+    anna = person(server.url, "Anna")
+    send(anna, type="queue", presets=[preset])
+    replies(anna, kind("queued"))
+    send(anna, type="queue_bots", preset=preset)
+    seat = replies(anna, kind("joined"))["seat"]
+    table = replies(anna, kind("table"))
+    assert table["rules"]["preset"] == preset and table["phase"] == "playing"
+    assert [s["kind"] == "human" for s in table["seats"]].count(True) == 1
+    assert table["seats"][seat]["name"] == "Anna"
+    assert replies(anna, kind("update"))["view"]["hand"]
