@@ -267,7 +267,8 @@ class Matchmaker:
         self.tickets: dict[int, Ticket] = {}
         self.conns: dict[int, Conn] = {}
         self.redis: RedisTickets | None = None
-        self._told: dict[int, tuple[Any, ...]] = {}
+        #: What each waiting connection was last told, and when.
+        self._told: dict[int, tuple[float, Any]] = {}
         self._task: asyncio.Task[None] | None = None
         self._work: set[asyncio.Task[Any]] = set()
 
@@ -298,7 +299,10 @@ class Matchmaker:
         self._told.pop(conn.serial, None)
         if self.redis is not None:
             self._spawn(self.redis.add(ticket))
-        self._tell(conn, ticket, self._local_counts() if self.redis is None else {})
+        if self.redis is None:
+            self._tell(conn, ticket, self._local_counts())
+        else:  # (the numbers waiting come with the next look, a quarter second away)
+            conn.post(encode(lobby.queued(presets, {}, 0.0, False)))
 
     def leave(self, conn: Conn, tell: bool = True) -> None:
         ticket = self.tickets.pop(conn.serial, None)
@@ -385,13 +389,16 @@ class Matchmaker:
         return {p: sum(p in t.presets for t in self.tickets.values()) for p in QUICK_PRESETS}
 
     def _tell(self, conn: Conn, ticket: Ticket, counts: dict[str, int]) -> None:
-        """``queued``, when what the player sees changed (counts, computers on offer)."""
-        bots = time.time() - ticket.since >= self.server.config.bots_after
-        said = (ticket.presets, tuple(sorted(counts.items())), bots)
-        if self._told.get(conn.serial) == said:
+        """``queued``, when what the player sees changed: computers on offer at once, the
+        numbers waiting once a second at most."""
+        now = time.time()
+        bots = now - ticket.since >= self.server.config.bots_after
+        said = (tuple(sorted(counts.items())), bots)
+        told = self._told.get(conn.serial)
+        if told is not None and (told[1] == said or (told[1][1] == bots and now - told[0] < 1)):
             return
-        self._told[conn.serial] = said
-        conn.post(encode(lobby.queued(ticket.presets, counts, time.time() - ticket.since, bots)))
+        self._told[conn.serial] = (now, said)
+        conn.post(encode(lobby.queued(ticket.presets, counts, now - ticket.since, bots)))
 
     # ------------------------------------------------------------------ seating a group
 

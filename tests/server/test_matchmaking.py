@@ -5,10 +5,15 @@ lets one process only seat a person."""
 from __future__ import annotations
 
 import asyncio
+import json
+from types import SimpleNamespace
+from typing import Any
 
+import pytest
 from redishelp import RedisServer
 
 from briscola.engine import Rules
+from briscola.server import matchmaking
 from briscola.server.matchmaking import WIDEN, WINDOW, RedisTickets, Ticket, arrange, pick_group
 from briscola.server.store import Store
 
@@ -77,3 +82,23 @@ def test_two_processes_claiming_groups_that_share_a_person_seat_that_person_once
     won, left, counts = asyncio.run(run())
     assert sorted(won) == [False, True]
     assert len(left) == 1 and counts["classic2"] == 1
+
+
+def test_a_waiting_person_is_told_the_numbers_once_a_second_and_the_offer_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(matchmaking.time, "time", lambda: now[0])
+    sent: list[dict[str, Any]] = []
+    conn = SimpleNamespace(serial=7, post=lambda text: sent.append(json.loads(text)))
+    server = SimpleNamespace(config=SimpleNamespace(bots_after=30.0), shared=None)
+    queue = matchmaking.Matchmaker(server)  # type: ignore[arg-type]
+    ticket = Ticket("local", 7, "Anna", ("teams4",), 1000.0)
+    for waiting, later in ((1, 0.0), (2, 0.3), (3, 0.6), (3, 1.1), (4, 1.2), (4, 30.0)):
+        now[0] = 1000.0 + later
+        queue._tell(conn, ticket, {"teams4": waiting})  # type: ignore[arg-type]
+    assert [(m["waiting"]["teams4"], m["bots"]) for m in sent] == [
+        (1, False),  # at once
+        (3, False),  # a second later: the numbers then (2 was never sent)
+        (4, True),  # the offer of computer players: at once
+    ]
