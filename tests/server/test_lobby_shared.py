@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from redishelp import HAProxy, RedisServer, server_process
+from redishelp import HAProxy, RedisServer
 from serverhelp import chooser
 
 from briscola.client.connection import NetClient
@@ -25,6 +26,7 @@ from briscola.engine import Rules
 from briscola.engine.cards import DECK
 from briscola.protocol import lobby
 from briscola.server.watch import SECRET_KEYS
+from tools.haproxy import code_start
 
 CODES = {card.code for card in DECK}
 
@@ -36,10 +38,18 @@ class Service:
         self.log = (folder / "servers.log").open("w", encoding="utf-8")
         self.procs: list[subprocess.Popen[str]] = []
         self.urls: list[str] = []
-        for _ in range(3):
-            proc, url = server_process(redis_url, self.log, "1")
+        for index in range(3):  # (process i's table codes start with code_start(i, 3))
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "briscola.server", "--port", "0", "--redis", redis_url,
+                 "--lease", "1", "--grace", "60", "--log-level", "WARNING",
+                 "--trusted-proxy", "127.0.0.1", "--code-start", code_start(index, 3)],
+                stdout=subprocess.PIPE, stderr=self.log, text=True,
+            )  # fmt: skip
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            assert line.startswith("listening on "), line
             self.procs.append(proc)
-            self.urls.append(url)
+            self.urls.append(line.split()[-1])
         ports = [int(url.rsplit(":", 1)[1]) for url in self.urls]
         self.proxy = HAProxy(folder, ports).start()
         self.clients: list[NetClient] = []
@@ -276,3 +286,40 @@ def test_players_of_a_table_driven_elsewhere_queue_again_once_they_have_left(
     )
     assert len({p.table["table"] for p in players if p.table is not None}) == 1
     assert not any(p.errors for p in players)
+
+
+def test_a_spectator_follows_its_table_when_the_process_driving_it_is_killed(
+    service: Service,
+) -> None:
+    """kill -9 of the table's process: the players come back through the proxy, another
+    process takes the table over, and the spectator (on a process that lives) is sent to
+    reconnect, watches again, and sees the hand go on."""
+    players = []
+    for n in range(2):
+        client = service.client(service.proxy.url, f"Player {n}")
+        players.append(HeadlessPlayer(client, chooser(n)))
+        client.submit(lobby.queue(["classic2"]))
+    play_all(players, lambda p: p.table is not None and p.moves >= 2, timeout=30)
+    code = players[0].table["table"]  # type: ignore[index]
+    owner = next(i for i in range(3) if code[0] in code_start(i, 3))
+    spectator = PublicSide(service.client(service.urls[(owner + 1) % 3], "Vera"))
+    spectator.watch(code)
+
+    def seen_moves() -> int:
+        spectator.poll()
+        view = spectator.view
+        return -1 if view is None else len(view["tricks"]) * 2 + len(view["table"])
+
+    deadline = time.monotonic() + 10
+    while seen_moves() < 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    before = seen_moves()
+    service.procs[owner].kill()  # (kill -9: no goodbye, the lease runs out)
+    play_all(players, lambda p: p.client.reconnects > 0 and p.moves >= before + 4, timeout=60)
+    deadline = time.monotonic() + 20
+    while seen_moves() < before + 4:
+        assert time.monotonic() < deadline, (spectator.stage, seen_moves(), before)
+        time.sleep(0.05)
+    assert spectator.stage == "watching" and spectator.client is not None
+    assert spectator.client.reconnects >= 1
