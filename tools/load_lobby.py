@@ -32,7 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from briscola.engine import Rules
 from briscola.protocol import lobby
 from briscola.protocol import messages as msg
-from tools.load import _cpu_seconds, _percentile, spawn_server
+from tools.load import _cpu_seconds, _percentile, spawn_server, stop_servers
 
 __all__ = ["main"]
 
@@ -242,13 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             urls.append(url)
         figures = asyncio.run(_run(args, urls, [proc.pid for proc in procs]))
     finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop_servers(procs)
     return 1 if figures.errors else 0
 
 
