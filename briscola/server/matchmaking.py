@@ -445,7 +445,13 @@ class Matchmaker:
             if link is None or link.lease is not None:
                 break
             await asyncio.sleep(0.01)
-        await shared.store.publish(process, payload)
+        if not await shared.store.publish(process, payload):
+            # That process is gone (its ticket had not expired yet): a computer plays the
+            # seat at once rather than after the grace period.
+            table = self.server.tables.get(code)
+            seat = table.seat_of_token(payload["token"]) if table is not None else None
+            if table is not None and seat is not None and seat.peer is None:
+                table.leave(seat)
 
     def _heard_matched(self, message: dict[str, Any]) -> None:
         self._resume(int(message["conn"]), str(message["code"]), str(message["token"]))

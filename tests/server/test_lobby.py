@@ -254,3 +254,25 @@ def test_every_quick_match_configuration_seats_a_table_that_plays(
     assert [s["kind"] == "human" for s in table["seats"]].count(True) == 1
     assert table["seats"][seat]["name"] == "Anna"
     assert replies(anna, kind("update"))["view"]["hand"]
+
+
+def test_a_person_matched_on_a_process_that_is_gone_is_played_by_a_computer_at_once(
+    make_server: Callable[..., ServerThread], redis_server: RedisServer
+) -> None:
+    import redis
+
+    store = redis.Redis.from_url(redis_server.url)
+    since = time.time() - 1
+    ghost = f"gone:1:{int(since * 1e6)}"
+    store.hset(f"briscola:qt:{ghost}", mapping={
+        "process": "gone", "serial": 1, "name": "Ghost", "presets": "classic2",
+        "since": repr(since)})  # fmt: skip
+    store.pexpire(f"briscola:qt:{ghost}", 15_000)
+    store.zadd("briscola:q:classic2", {ghost: since})
+    store.close()
+    server = make_server(redis=redis_server.url)
+    anna = person(server.url, "Anna")
+    send(anna, type="queue", presets=["classic2"])
+    replies(anna, kind("joined"))
+    table = replies(anna, lambda m: m["type"] == "table" and any(s["replaced"] for s in m["seats"]))
+    assert {s["name"] for s in table["seats"]} == {"Anna", "Ghost"}
