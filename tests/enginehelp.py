@@ -97,6 +97,20 @@ def after_random_moves(
     return state
 
 
+def finished_hand(rules: Rules, seed: int) -> GameState:
+    """A hand of ``rules`` played to its end by random players (the ai's ``random``: it
+    bids sensibly in Chiamata), the deal, dealer and moves from ``seed``."""
+    from briscola.ai.base import RandomBot
+
+    state = GameState.new(rules, random.Random(seed), dealer=seed % rules.players)
+    bot = RandomBot(random.Random(seed + 1))
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bot.choose(view(state, seat)))
+    return state
+
+
 def positions(
     rules: Rules, seed: int, player: Callable[[PlayerView], Action] | None = None
 ) -> Iterator[GameState]:

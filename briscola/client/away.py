@@ -21,12 +21,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Final
+
+from briscola.protocol.wire import HOST_WAIT
 
 __all__ = ["HOST_WAIT", "HostAway"]
-
-#: Seconds a guest waits for the host's game to come back before the table has ended.
-HOST_WAIT: Final = 300.0
 
 
 class HostAway:

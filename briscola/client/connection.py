@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import queue
 import random
+import secrets
 import ssl
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -29,6 +30,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from briscola.engine import Action, Rules, Signal
+from briscola.protocol import fairness as fair
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
 from briscola.protocol.wire import check_name, encode, normalize_code, table_url
@@ -118,6 +120,11 @@ class NetClient:
         self._started = threading.Event()
         self._lock = threading.Lock()
         self._early: list[str] = []
+        #: Deals no one can choose (docs/fairness.md): the commitment received for each
+        #: deal of the table before it was dealt, and the value sent for each commitment.
+        self.commits: dict[int, str] = {}
+        self.fair_values: dict[str, bytes] = {}
+        self._joined: msg.Joined | None = None
 
     # ------------------------------------------------------------------ the thread
 
@@ -322,25 +329,51 @@ class NetClient:
     async def _receive_loop(self, ws: ClientConnection) -> bool:
         """Pass frames on until the connection ends. True when the seat is gone for good."""
         gone = False
-        async for text in ws:
-            message = _decode(text)
-            if message is None:
-                continue  # a message type of a newer server: ignored
-            if message["type"] == "joined":
-                self.table = message["table"]
-                self.seat = message["seat"]
-                self.token = message["token"]
-            elif message["type"] == "closed" and message["reason"] in _SEAT_GONE:
-                # A seat's table is gone for good: no reconnecting. A client at no table
-                # (told that the server stops) still tries again until a server is back.
-                gone = gone or self.token is not None
-                self.table = self.seat = self.token = None
-            elif message["type"] == "left" or (
-                message["type"] == "error" and message["code"] in _SEAT_LOST
-            ):
-                self.table = self.seat = self.token = None
-            self.incoming.put(message)
+        try:
+            async for text in ws:
+                message = _decode(text)
+                if message is not None and message["type"] == "commit":
+                    self._contribute(message)
+                self._release()
+                if message is None or message["type"] == "commit":
+                    continue  # (None: a message type of a newer server: ignored)
+                if message["type"] == "joined":
+                    self.table = message["table"]
+                    self.seat = message["seat"]
+                    self.token = message["token"]
+                    # Held until the next frame (the seat's commitment comes right after
+                    # it): this game's value then goes out before anything its player
+                    # sends on seeing the seat (docs/fairness.md).
+                    self._joined = message
+                    continue
+                if message["type"] == "closed" and message["reason"] in _SEAT_GONE:
+                    # A seat's table is gone for good: no reconnecting. A client at no table
+                    # (told that the server stops) still tries again until a server is back.
+                    gone = gone or self.token is not None
+                    self.table = self.seat = self.token = None
+                elif message["type"] == "left" or (
+                    message["type"] == "error" and message["code"] in _SEAT_LOST
+                ):
+                    self.table = self.seat = self.token = None
+                self.incoming.put(message)
+        finally:
+            self._release()
         return gone
+
+    def _release(self) -> None:
+        """Pass on a ``joined`` held back (see :meth:`_receive_loop`)."""
+        held, self._joined = self._joined, None
+        if held is not None:
+            self.incoming.put(held)
+
+    def _contribute(self, message: fair.Commit) -> None:
+        """Answer a commitment with this game's own random value (the same one again for a
+        commitment already answered), ahead of anything the player sends after it."""
+        commit = message["commit"]
+        self.commits[message["deal"]] = commit
+        value = self.fair_values.setdefault(commit, secrets.token_bytes(32))
+        if self._outbox is not None:
+            self._outbox.put_nowait(encode(fair.contribute(commit, value)))
 
     # ------------------------------------------------------------------ reading
 

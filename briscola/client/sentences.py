@@ -77,6 +77,7 @@ SENTENCES: Final[dict[Code, Sentence]] = {
     ErrorCode.ILLEGAL: refused,
     ErrorCode.BAD_ACTION: refused,
     ErrorCode.STALE: refused,
+    ErrorCode.BAD_VALUE: refused,
     ErrorCode.INTERNAL: refused,
     ErrorCode.UNAVAILABLE: lambda detail: _("The server is busy for a moment: try again."),
     # (a game's own client never sends these: a client that does is told what it did)

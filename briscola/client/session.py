@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 from briscola.client.away import HostAway
 from briscola.client.connection import ConnectionStatus, Incoming, NetClient
+from briscola.client.dealcheck import check_deal
+from briscola.protocol import fairness as fair
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode
 from briscola.protocol.wire import event_from_json
@@ -86,6 +88,10 @@ class RemoteSession:
         self._standing: list[int] = []
         self._phase = ""
         self._record: dict[str, Any] = {}
+        #: Every event of this hand as sent to this seat, and the servers' reveals by deal:
+        #: the deal is checked with them once it is over (docs/fairness.md).
+        self._hand_seen: list[Event] = []
+        self._reveals: dict[int, fair.Reveal] = {}
         self._result: HandResult | None = None
         self._match_over: MatchOver | None = None
         self._summary: HandSummary | None = None
@@ -133,11 +139,16 @@ class RemoteSession:
             self.notices.append(message)
         elif message["type"] == "closed":
             self.closed = message
+        elif message["type"] == "reveal":
+            self._reveals[message["deal"]] = message
 
     def _apply(self, message: msg.Update) -> None:
         seen = view_from_json(message["view"])
         deal = message["deal"]
         events = [event_from_json(data) for data in message["events"]]
+        # (a reset or a new deal sends the hand's events from its start)
+        whole = deal != self._deal or message["reset"]
+        self._hand_seen = list(events) if whole else [*self._hand_seen, *events]
         if deal != self._deal:
             self._deal = deal
             self._hand_events = 0
@@ -318,10 +329,20 @@ class RemoteSession:
                 hand_number=self._hand,
                 standing=self._standing,
                 over=self._match_over,
-                record=dict(self._record),
+                record=self._proven(self._record),
                 viewer=self.seat,
             )
         return self._summary
+
+    def _proven(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The hand's record with this game's check of its deal (``meta.fair``)."""
+        if not record:
+            return {}
+        reveal = self._reveals.get(self._deal)
+        before = self.client.commits.get(self._deal)
+        sent = self.client.fair_values.get(before) if before is not None else None
+        proof = check_deal(self.rules, self.seat, self._hand_seen, reveal, before, sent)
+        return {**record, "meta": {**record.get("meta", {}), "fair": proof}}
 
     def next_hand(self) -> None:
         """Say this player is ready for the next hand (the server deals when all are)."""

@@ -22,17 +22,11 @@ from briscola.coach.assess import default_budget, evaluate, position_seed
 from briscola.coach.reasons import Reason, explain
 from briscola.engine import (
     Action,
-    Auction,
-    Call,
-    Called,
     Card,
     GameState,
-    Pass,
     Play,
-    Played,
     PlayerView,
-    Swap,
-    Swapped,
+    action_of,
     replay,
     view,
 )
@@ -180,17 +174,9 @@ class Review:
 def _actions(final: GameState) -> Iterator[Action]:
     """The actions of a replayed hand, in order, from its events."""
     for event in final.events:
-        match event:
-            case Auction(bid=bid):
-                yield bid if bid is not None else Pass()
-            case Called(card=card):
-                yield Call(card)
-            case Swapped(gave=gave):
-                yield Swap(gave)
-            case Played(card=card):
-                yield Play(card)
-            case _:
-                pass
+        action = action_of(event)
+        if action is not None:
+            yield action
 
 
 def decisions(record: Mapping[str, Any], seat: int) -> list[tuple[PlayerView, Card]]:

@@ -37,6 +37,7 @@ from briscola.engine.events import (
     Signalled,
     Swapped,
     TrickWon,
+    action_of,
 )
 from briscola.engine.match import Match
 from briscola.engine.record import (
@@ -114,6 +115,7 @@ __all__ = [
     "Variant",
     "ViewError",
     "action_from_json",
+    "action_of",
     "cards_from_codes",
     "codes",
     "determinize",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from briscola.engine.actions import Bid
+from briscola.engine.actions import Action, Bid, Call, Pass, Play, Swap
 from briscola.engine.cards import Card
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ __all__ = [
     "Signalled",
     "Swapped",
     "TrickWon",
+    "action_of",
 ]
 
 
@@ -152,3 +153,18 @@ Event = (
     | HandOver
     | MatchOver
 )
+
+
+def action_of(event: Event) -> Action | None:
+    """The action an event records (a bid or pass, the call, a swap, a card played), or None
+    for an event that is no action: the moves of a hand read back from its events."""
+    match event:
+        case Auction(bid=bid):
+            return bid if bid is not None else Pass()
+        case Called(card=card):
+            return Call(card)
+        case Swapped(gave=gave):
+            return Swap(gave)
+        case Played(card=card):
+            return Play(card)
+    return None

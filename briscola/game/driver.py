@@ -34,22 +34,16 @@ from briscola.ai import Bot, make_bot
 from briscola.ai.signals import choose_signal, signals_between
 from briscola.engine import (
     Action,
-    Auction,
-    Call,
-    Called,
+    Card,
     GameState,
     Match,
     MatchOver,
-    Pass,
-    Play,
-    Played,
     PlayerView,
     ReplayError,
     Rules,
     Signal,
     Signalled,
-    Swap,
-    Swapped,
+    action_of,
     replay,
     to_record,
     view,
@@ -105,19 +99,7 @@ class BotJob:
 def hand_actions(state: GameState) -> list[tuple[int, Action]]:
     """The actions of the hand so far, in order, each with the seat that took it (read from
     the engine's events, replayed from the deal)."""
-    actions: list[Action] = []
-    for event in state.events:
-        match event:
-            case Auction(bid=bid):
-                actions.append(bid if bid is not None else Pass())
-            case Called(card=card):
-                actions.append(Call(card))
-            case Swapped(gave=gave):
-                actions.append(Swap(gave))
-            case Played(card=card):
-                actions.append(Play(card))
-            case _:
-                pass
+    actions = [action for event in state.events if (action := action_of(event)) is not None]
     replayed = GameState(state.rules, state.deck, state.dealer)
     out: list[tuple[int, Action]] = []
     for action in actions:
@@ -282,12 +264,16 @@ class MatchDriver:
         self.state = None
         self.hand_closed = False
 
-    def deal(self) -> GameState:
-        """Deal the next hand of the match."""
+    def deal(self, deck: Sequence[Card] | None = None) -> GameState:
+        """Deal the next hand of the match (from ``deck``, top card first, when given: a
+        server's table deals the deck no one chose, :mod:`briscola.engine.fairdeal`)."""
         if self.match.is_over():
             self.new_match()
-        rng = self.rng if self.seed is None else random.Random(f"{self.seed}:deal:{self.deals}")
-        self.state = self.match.new_hand(rng)
+        if deck is not None:
+            self.state = GameState(self.rules, deck, self.match.dealer)
+        else:
+            rng = self.rng if self.seed is None else random.Random(f"{self.seed}:deal:{self.deals}")
+            self.state = self.match.new_hand(rng)
         self.deals += 1
         self.played_by = []
         self.signalled_by = []

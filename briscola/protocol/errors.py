@@ -53,6 +53,7 @@ class ErrorCode(StrEnum):
     ILLEGAL = "illegal"
     BAD_ACTION = "bad_action"
     STALE = "stale"
+    BAD_VALUE = "bad_value"
     INTERNAL = "internal"
     UNAVAILABLE = "unavailable"
     BAD_QUEUE = "bad_queue"
@@ -129,6 +130,7 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ErrorCode.ILLEGAL: "an `act` whose action the rules forbid now (the reason follows)",
     ErrorCode.BAD_ACTION: "an `act` whose action is not an action",
     ErrorCode.STALE: "a move that answers an older view (its moves count is not the hand's)",
+    ErrorCode.BAD_VALUE: "a `contribute` whose value is not lowercase hex of 64 bytes at most",
     ErrorCode.INTERNAL: ("the server failed on this message (a bug; the message changed nothing)"),
     ErrorCode.UNAVAILABLE: (
         "(several server processes) the store the tables live in cannot be reached for a"

@@ -29,6 +29,7 @@ __all__ = [
     "QUICK_PRESETS",
     "SERVER_FIELDS",
     "SERVER_TYPES",
+    "In",
     "LobbyChange",
     "LobbyClientMessage",
     "LobbyEntry",
@@ -37,6 +38,7 @@ __all__ = [
     "LobbyServerMessage",
     "LobbyStop",
     "LobbyWatch",
+    "Out",
     "Queue",
     "QueueBots",
     "Queued",
@@ -159,6 +161,9 @@ class Unwatched(TypedDict):
 
 
 LobbyServerMessage = LobbyList | LobbyChange | Queued | Watching | Unwatched
+#: The two unions under the short names the codec's unions use (``messages.py``).
+In = LobbyClientMessage
+Out = LobbyServerMessage
 
 CLIENT_TYPES: Final = (
     "lobby_watch",

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
+from briscola.protocol import fairness as fair
 from briscola.protocol import lobby
 from briscola.protocol.errors import CloseReason, ErrorCode, NoticeCode, ProtocolError
 from briscola.protocol.wire import PROTOCOL, decode, encode
@@ -140,7 +141,7 @@ class Leave(TypedDict):
 
 
 ClientMessage = (
-    Hello | Create | Join | Resume | Ready | Start | Act | Next | Leave | lobby.LobbyClientMessage
+    Hello | Create | Join | Resume | Ready | Start | Act | Next | Leave | fair.Contribute | lobby.In
 )
 
 # ---------------------------------------------------------------------- a server's messages
@@ -240,15 +241,7 @@ class Error(TypedDict):
 
 
 ServerMessage = (
-    Welcome
-    | Joined
-    | TableInfo
-    | Update
-    | Left
-    | Notice
-    | Closed
-    | Error
-    | lobby.LobbyServerMessage
+    Welcome | Joined | TableInfo | Update | Left | Notice | Closed | Error | fair.Sent | lobby.Out
 )
 
 #: The message types, as the documentation lists them.
@@ -262,6 +255,7 @@ CLIENT_TYPES: Final = (
     "act",
     "next",
     "leave",
+    *fair.CLIENT_TYPES,
     *lobby.CLIENT_TYPES,
 )
 SERVER_TYPES: Final = (
@@ -273,6 +267,7 @@ SERVER_TYPES: Final = (
     "notice",
     "closed",
     "error",
+    *fair.SERVER_TYPES,
     *lobby.SERVER_TYPES,
 )
 
@@ -487,6 +482,7 @@ _SERVER_FIELDS: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
         "ref": (_STR, False),
         "protocol": (_STR, False),
     },
+    **fair.SERVER_FIELDS,
     **lobby.SERVER_FIELDS,
 }
 

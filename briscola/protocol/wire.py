@@ -81,6 +81,9 @@ MAX_NAME: Final = 24
 _NAME_PUNCTUATION: Final = frozenset(" .-_'")
 #: No message of the protocol nests deeper than 16 levels (docs/network-protocol.md).
 MAX_DEPTH: Final = 16
+#: Seconds a table hosted in a player's game waits for that game to come back: its guests
+#: are told until when, and the host's kept table is given up after it.
+HOST_WAIT: Final = 300.0
 
 
 def encode(message: Mapping[str, Any]) -> str:

@@ -374,6 +374,8 @@ class Server:
                 table.act(seat, message.get("action"), message.get("moves"))
             elif message["type"] == "next":
                 table.next_hand(seat)
+            elif message["type"] == "contribute":
+                table.contribute(seat, message.get("commit"), message.get("value"))
             else:
                 conn.table, conn.seat = None, None
                 table.leave(seat)
@@ -487,6 +489,7 @@ class Server:
             other.table, other.seat = None, None
         conn.table, conn.seat = table, seat
         tell(conn, table, joined(table, seat))
+        tell(conn, table, encode(table.commitment()))  # right after joined: docs/fairness.md
         table.resume(conn, seat)  # tells the connection it replaces why it goes
         for other in replaced:
             other.close_with = (CLOSE_REPLACED, "replaced: signed in elsewhere")
@@ -495,6 +498,7 @@ class Server:
     def _seat(self, conn: Conn, table: Table, seat: Seat) -> None:
         conn.table, conn.seat = table, seat
         tell(conn, table, joined(table, seat))
+        tell(conn, table, encode(table.commitment()))  # right after joined: docs/fairness.md
         table.broadcast_info()
 
     def detach(self, conn: Conn) -> None:

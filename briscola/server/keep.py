@@ -8,7 +8,9 @@ reconnecting, resume their seats, and so does the host with its own token.
 
 A write is made before the frame that shows it is sent (:meth:`TableKeep.note` returns once
 it is stored), so no player sees a move that the file could lose. A closed table is erased:
-nothing comes back that its players were told has ended.
+nothing comes back that its players were told has ended. Nor does a table whose last change
+is older than :data:`~briscola.protocol.wire.HOST_WAIT`: its guests have been told that it
+ended (``host_gone``), so the host is not offered it again either.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ import json
 import logging
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
+from briscola.protocol.wire import HOST_WAIT
 from briscola.server.replica import StoredTable, table_ops
 from briscola.server.seats import Peer
 from briscola.server.tables import Table
@@ -37,10 +42,25 @@ CREATE TABLE IF NOT EXISTS keys (
     n INTEGER PRIMARY KEY AUTOINCREMENT,
     code TEXT NOT NULL,
     part TEXT NOT NULL,
-    value TEXT NOT NULL
+    value TEXT NOT NULL,
+    at REAL NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS keys_of ON keys (code, part);
 """
+
+
+def _add_times(db: sqlite3.Connection, now: float) -> None:
+    """A file kept by an older game has no times: its rows count as written ``now``."""
+    columns = [row[1] for row in db.execute("PRAGMA table_info(keys)")]
+    if "at" not in columns:
+        db.execute("ALTER TABLE keys ADD COLUMN at REAL NOT NULL DEFAULT 0")
+    db.execute("UPDATE keys SET at = ? WHERE at = 0", (now,))
+
+
+def _fresh_codes(db: sqlite3.Connection, now: float, wait: float) -> set[str]:
+    """The codes whose last change is no older than ``wait`` seconds."""
+    rows = db.execute("SELECT code, MAX(at) FROM keys GROUP BY code").fetchall()
+    return {str(code) for code, at in rows if now - float(at or 0) <= wait}
 
 
 class TableKeep:
@@ -48,15 +68,21 @@ class TableKeep:
     (:class:`~briscola.server.pace.Journal`). Raises ``OSError`` or ``sqlite3.Error`` when the
     file cannot be opened."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(
+        self, folder: Path, wait: float = HOST_WAIT, clock: Callable[[], float] = time.time
+    ) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / KEEP_FILE
+        #: Seconds after its last change a table is given up; ``clock``: the time of day.
+        self.wait = wait
+        self.clock = clock
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
+            _add_times(self._db, self.clock())
         #: A write failed (the disk is full, the file went): the table plays on, unkept.
         self.failed = False
 
@@ -74,6 +100,7 @@ class TableKeep:
 
     def write(self, code: str, ops: list[tuple[str, str, str]]) -> None:
         """Apply ``ops`` (``SET``, ``RPUSH``, ``DEL`` of a key part) to ``code``, at once."""
+        now = self.clock()
         try:
             with self._lock, self._db:
                 self._db.execute("BEGIN")
@@ -84,9 +111,10 @@ class TableKeep:
                         )
                     if op in ("SET", "RPUSH"):
                         self._db.execute(
-                            "INSERT INTO keys (code, part, value) VALUES (?, ?, ?)",
-                            (code, part, value),
+                            "INSERT INTO keys (code, part, value, at) VALUES (?, ?, ?, ?)",
+                            (code, part, value, now),
                         )
+                self._db.execute("UPDATE keys SET at = ? WHERE code = ?", (now, code))
         except sqlite3.Error:
             if not self.failed:
                 log.exception("table %s: cannot keep it on disk", code)
@@ -103,7 +131,9 @@ class TableKeep:
     # ------------------------------------------------------------------ reading back
 
     def load(self) -> dict[str, StoredTable]:
-        """Every table kept, by code (a table whose keys do not parse is left out)."""
+        """Every table kept, by code (a table whose keys do not parse is left out; one left
+        longer than ``wait`` is erased)."""
+        self._forget_stale()
         with self._lock:
             rows = self._db.execute("SELECT code, part, value FROM keys ORDER BY n").fetchall()
         found: dict[str, dict[str, list[Any]]] = {}
@@ -128,16 +158,29 @@ class TableKeep:
         with self._lock, contextlib.suppress(sqlite3.Error):
             self._db.close()
 
+    def _forget_stale(self) -> None:
+        """Erase every table left longer than ``wait``."""
+        with self._lock, contextlib.suppress(sqlite3.Error), self._db:
+            fresh = _fresh_codes(self._db, self.clock(), self.wait)
+            for (code,) in self._db.execute("SELECT DISTINCT code FROM keys").fetchall():
+                if code not in fresh:
+                    log.info("table %s: left longer than its guests wait, given up", code)
+                    self._db.execute("DELETE FROM keys WHERE code = ?", (code,))
 
-def kept_tables(folder: Path) -> list[str]:
-    """The codes of the tables kept in ``folder`` that are not closed (for a game that asks
-    whether there is a table to open again; never raises)."""
+
+def kept_tables(
+    folder: Path, wait: float = HOST_WAIT, clock: Callable[[], float] = time.time
+) -> list[str]:
+    """The codes of the tables kept in ``folder`` that are not closed nor left longer than
+    ``wait`` (for a game that asks whether there is a table to open again; never raises)."""
     path = folder / KEEP_FILE
     if not path.is_file():
         return []
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
+            columns = [row[1] for row in db.execute("PRAGMA table_info(keys)")]
+            fresh = _fresh_codes(db, clock(), wait) if "at" in columns else None
             rows = db.execute("SELECT code, value FROM keys WHERE part = 'meta'").fetchall()
         finally:
             db.close()
@@ -145,6 +188,8 @@ def kept_tables(folder: Path) -> list[str]:
         return []
     codes = []
     for code, value in rows:
+        if fresh is not None and code not in fresh:
+            continue
         with contextlib.suppress(ValueError, TypeError, AttributeError):
             if json.loads(value).get("phase") != "closed":
                 codes.append(str(code))

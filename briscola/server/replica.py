@@ -111,6 +111,8 @@ def table_meta(table: Table) -> dict[str, Any]:
         # The tokens of seats given up once their match ended: a resume with one is told
         # ``match_over`` (sorted: the same table stores the same bytes).
         "ended": sorted(table.ended_tokens),
+        # The values of the next deal and of the last (docs/fairness.md): the same reveal.
+        "fair": table.seeds.to_json(),
     }
 
 
@@ -182,6 +184,7 @@ def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | N
     table.ended_tokens = {str(token) for token in meta.get("ended", ())}
     table.public = bool(meta.get("public", False))
     table.seed = str(meta["seed"])
+    table.seeds.load(meta.get("fair"))
     table.match_id = str(meta.get("match_id", ""))
     table.phase = meta["phase"]
     if table.phase == "lobby":

@@ -30,12 +30,15 @@ from briscola.engine import (
     action_from_json,
     view,
 )
+from briscola.engine.fairdeal import MAX_VALUE, derive_deck
 from briscola.game.driver import HUMAN, MatchDriver
 from briscola.game.driver import Seat as Player
 from briscola.game.setup import spare_computer_name
+from briscola.protocol import fairness as fair
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode
 from briscola.protocol.wire import encode, event_to_json
+from briscola.server.dealproof import DealSeeds
 from briscola.server.fair import FairPool
 from briscola.server.pace import Journal, Pace, TablePhase
 from briscola.server.seats import Peer, Seat, SeatKind, TableConfig, TableError, give_up
@@ -113,6 +116,10 @@ class Table(Pace):
         self._next_timer: asyncio.TimerHandle | None = None
         self._turn_timer: asyncio.TimerHandle | None = None
         self.ended_tokens: set[str] = set()  # of seats left, once their match was over
+        #: Each deal's server seed and the seats' values (docs/fairness.md): the secret is
+        #: the table's seed when it has one (a rebuilt table has the same seeds).
+        self._secret = secrets.token_hex(16)
+        self.seeds = DealSeeds(self._fair_secret)
         #: Listed in the lobby; its spectators and the lobby's hook (None: private).
         self.public = False
         self.audience: Audience | None = None
@@ -213,6 +220,36 @@ class Table(Pace):
         if self.audience is not None:
             self.audience.updates(self)
 
+    # ------------------------------------------------------------------ fair deals
+
+    def _fair_secret(self) -> str:
+        if self.seed is not None:
+            return self.seed
+        return self._secret if self.config.seed is None else f"fair:{self.config.seed}"
+
+    def commitment(self) -> fair.Commit:
+        """The ``commit`` of the next deal (sent before ``joined`` and after each hand)."""
+        deal = self.deals + 1
+        return fair.commit_message(deal, self.seeds.commitment(deal))
+
+    def contribute(self, seat: Seat, commit: object, value: object) -> None:
+        """``seat``'s value for the next deal; one for an older commitment is not taken."""
+        data = fair.hex_bytes(value, MAX_VALUE)
+        if data is None:
+            raise TableError(
+                ErrorCode.BAD_VALUE, f"value: lowercase hex, {MAX_VALUE} bytes at most"
+            )
+        taken = self.seeds.contribute(self.deals + 1, seat.index, commit, data)
+        if taken and self.journal is not None:
+            self.journal.note(self, "seats")
+
+    def _reveal(self, seat: Seat) -> None:
+        """The hand is over: its seed and values to ``seat``, then the next commitment."""
+        reveal = self.seeds.reveal(self.deals)
+        if reveal is not None:
+            self._send(seat, reveal)
+        self._send(seat, self.commitment())
+
     # ------------------------------------------------------------------ seats
 
     def seat_of_token(self, token: str) -> Seat | None:
@@ -264,6 +301,8 @@ class Table(Pace):
         if seat.kind == "human" and self.driver is not None:
             self.driver.restore(seat.index)
         self.broadcast_info()
+        if self.state is not None and self.state.is_terminal():
+            self._reveal(seat)
         self._update(seat, reset=True)
         self._drive()
 
@@ -388,7 +427,9 @@ class Table(Pace):
         if self._next_timer is not None:
             self._next_timer.cancel()
             self._next_timer = None
-        self.driver.deal()
+        deal = self.deals + 1
+        values = self.seeds.deal(deal, len(self.seats))
+        self.driver.deal(derive_deck(self.rules, self.seeds.seed(deal), values))
         self.phase = "playing"
         if self.journal is not None:
             self.journal.note(self, "deal")
@@ -453,6 +494,8 @@ class Table(Pace):
         if self.phase == "between":
             loop = asyncio.get_running_loop()
             self._next_timer = loop.call_later(self.config.next_hand_timeout, self._next_due)
+        for seat in self.seats:
+            self._reveal(seat)  # before the last update: a game answers before it goes on
         self._update_all()
         self.broadcast_info()
         self._maybe_next()

@@ -4,6 +4,9 @@ Chiamata auction, the standing, who else has asked to go on (online). Plain text
 
 from __future__ import annotations
 
+from typing import Any
+
+from briscola.engine.fairdeal import record_verdict
 from briscola.game.session import TableNews
 from briscola.game.summary import HandSummary
 from briscola.text.i18n import _, ngettext
@@ -136,6 +139,9 @@ class HandTexts:
             for side in result.sides:
                 parts = ", ".join(f"{names[seat]} {result.points[seat]}" for seat in side)
                 lines.append(_("Points by player: {list}").format(list=parts))
+        checked = deal_check(summary.record)
+        if checked is not None:
+            lines.insert(0, checked[1])
         return lines
 
     def standing_title(self) -> str:
@@ -217,3 +223,27 @@ class HandTexts:
             "{names} are ready for the next hand.",
             len(news.ready),
         ).format(names=names)
+
+
+def deal_check(record: dict[str, Any]) -> tuple[str, str] | None:
+    """What an online hand's record says of its deal (docs/fairness.md): a short label and
+    a sentence; None for a hand without a proof (a game on this computer).
+
+    >>> deal_check({})
+    """
+    verdict = record_verdict(record)
+    if verdict is None:
+        return None
+    if verdict == "checked":
+        return _("Deal checked"), _(
+            "Deal checked: every card you saw is where the server's revealed seed and every"
+            " player's number put it."
+        )
+    if verdict == "unchecked":
+        return _("Deal not checked"), _(
+            "Deal not checked: the server did not reveal its seed for this hand."
+        )
+    return _("Deal does not match!"), _(
+        "Warning: this deal does not match what the server promised. Save the record: it"
+        " keeps the evidence."
+    )

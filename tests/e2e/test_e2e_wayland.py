@@ -143,7 +143,9 @@ class Game(ReportedGame):
         ratio = data["size"][0] / data["window"][0]
         x = round((rect[0] + rect[2] / 2) / ratio)
         y = round((rect[1] + rect[3] / 2) / ratio)
-        self.clicks_path.write_text(f"{x} {y}\n")
+        part = self.clicks_path.with_name("clicks.part")
+        part.write_text(f"{x} {y}\n")
+        part.replace(self.clicks_path)  # whole, never half written
 
 
 def _ink_rows(frame: pygame.Surface, rect: list[int]) -> int:

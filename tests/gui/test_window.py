@@ -212,6 +212,12 @@ def test_clicks_written_for_a_test_are_read_once_and_bad_lines_left_out(tmp_path
     path.write_text("10 20\nnonsense\n-5 7\n1 2 3\n")
     assert feeder.take() == [(10, 20), (-5, 7)]
     assert not path.exists()
+    path.write_text("")  # opened by its writer, nothing written yet: left for later
+    assert feeder.take() == [] and path.exists()
+    path.write_text("30 4")  # the line not ended yet
+    assert feeder.take() == [] and path.exists()
+    path.write_text("30 40\n")
+    assert feeder.take() == [(30, 40)] and not path.exists()
 
 
 def test_clicks_from_the_file_are_posted_as_mouse_events(tmp_path: Path) -> None:

@@ -96,3 +96,36 @@ def test_a_kept_table_that_is_damaged_is_left_out_and_nothing_else_is_lost(
     assert kept_tables(tmp_path / "broken") == []
     with sqlite3.connect(tmp_path / KEEP_FILE) as db:
         assert db.execute("SELECT COUNT(*) FROM keys").fetchone() == (1,)  # BBBBBB's
+
+
+def test_a_table_left_longer_than_its_guests_wait_is_not_offered_again(tmp_path: Path) -> None:
+    now = [1_000.0]
+    keep = TableKeep(tmp_path, wait=300.0, clock=lambda: now[0])
+    keep.write("AAAAAA", [("SET", "meta", '{"phase": "playing"}')])
+    now[0] += 200.0
+    keep.write("BBBBBB", [("SET", "meta", '{"phase": "playing"}')])
+    now[0] += 150.0  # AAAAAA's last change 350 s ago, BBBBBB's 150 s ago
+    assert kept_tables(tmp_path, wait=300.0, clock=lambda: now[0]) == ["BBBBBB"]
+    keep.write("AAAAAA", [("RPUSH", "moves", '{"a": 1}')])  # a change keeps it fresh
+    assert kept_tables(tmp_path, wait=300.0, clock=lambda: now[0]) == ["AAAAAA", "BBBBBB"]
+    now[0] += 301.0
+    assert keep.load() == {}  # both given up, and erased
+    keep.close()
+    with sqlite3.connect(tmp_path / KEEP_FILE) as db:
+        assert db.execute("SELECT COUNT(*) FROM keys").fetchone() == (0,)
+
+
+def test_a_file_kept_by_an_older_game_counts_its_tables_as_written_when_opened(
+    tmp_path: Path,
+) -> None:
+    with sqlite3.connect(tmp_path / KEEP_FILE) as db:
+        db.execute(
+            "CREATE TABLE keys (n INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL,"
+            " part TEXT NOT NULL, value TEXT NOT NULL)"
+        )
+        db.execute("INSERT INTO keys (code, part, value) VALUES ('AAAAAA', 'meta', '{}')")
+    assert kept_tables(tmp_path) == ["AAAAAA"]  # no times yet: not taken for stale
+    keep = TableKeep(tmp_path)
+    assert list(keep.load()) == ["AAAAAA"]
+    keep.close()
+    assert kept_tables(tmp_path) == ["AAAAAA"]

@@ -10,6 +10,7 @@ from typing import Any
 from briscola.engine import Rules
 from briscola.game.driver import MatchDriver
 from briscola.game.driver import Seat as Player
+from briscola.server.dealproof import DealSeeds
 from briscola.server.replica import rebuild_table, table_meta
 from briscola.server.seats import Seat
 from briscola.server.store import StoredTable
@@ -31,7 +32,33 @@ def _between_hands() -> tuple[SimpleNamespace, dict[str, Any]]:
         code="ABCDEF", rules=rules, host=0, phase="between", owner="", seed="7",
         match_id="m", driver=driver, seats=seats, ended_tokens=set(), public=False,
     )  # fmt: skip
+    table.seeds = DealSeeds(lambda: str(table.seed))
     return table, driver.record()
+
+
+def _empty(seats: list[Seat]) -> SimpleNamespace:
+    """What the table maker gives ``rebuild_table`` to fill."""
+    table = SimpleNamespace(seats=seats, config=SimpleNamespace(bot_time=1.0), seed=None)
+    table.seeds = DealSeeds(lambda: str(table.seed))
+    return table
+
+
+def test_a_table_rebuilt_elsewhere_reveals_the_same_seed_and_deals_with_the_values_sent() -> None:
+    """Deals no one can choose (docs/fairness.md): the seeds come from the table's secret,
+    the values sent for the next deal and those of the last deal are stored with it."""
+    table, hand = _between_hands()
+    table.seeds.dealt = [b"\x01", b""]
+    assert table.seeds.contribute(2, 1, table.seeds.commitment(2), b"\x02")
+    meta = table_meta(table)  # type: ignore[arg-type]
+
+    def make(code: str, rules: Rules, kinds: list[Any], host: int, owner: str) -> Any:
+        return _empty([Seat(i, Player(f"P{i}", k, lv)) for i, (k, lv) in enumerate(kinds)])
+
+    rebuilt = rebuild_table(StoredTable(meta, [hand], None, []), make, "ABCDEF")
+    assert rebuilt is not None
+    assert rebuilt.seeds.reveal(1) == table.seeds.reveal(1)
+    assert rebuilt.seeds.commitment(2) == table.seeds.commitment(2)
+    assert rebuilt.seeds.deal(2, 2) == [b"", b"\x02"]
 
 
 def test_a_seat_that_asked_for_the_next_hand_still_has_after_another_process_takes_over() -> None:
@@ -42,7 +69,7 @@ def test_a_seat_that_asked_for_the_next_hand_still_has_after_another_process_tak
     def make(code: str, rules: Rules, kinds: list[Any], host: int, owner: str) -> Any:
         players = [Player(f"P{i}", kind, level) for i, (kind, level) in enumerate(kinds)]
         seats = [Seat(i, p) for i, p in enumerate(players)]
-        return SimpleNamespace(seats=seats, config=SimpleNamespace(bot_time=1.0))
+        return _empty(seats)
 
     stored = StoredTable(meta=meta, hands=[hand], deal=None, moves=[])
     rebuilt = rebuild_table(stored, make, "ABCDEF")
@@ -59,7 +86,7 @@ def test_a_table_stored_before_the_next_flag_was_stored_rebuilds_with_nobody_ask
 
     def make(code: str, rules: Rules, kinds: list[Any], host: int, owner: str) -> Any:
         seats = [Seat(i, Player(f"P{i}", kind, level)) for i, (kind, level) in enumerate(kinds)]
-        return SimpleNamespace(seats=seats, config=SimpleNamespace(bot_time=1.0))
+        return _empty(seats)
 
     rebuilt = rebuild_table(StoredTable(meta, [hand], None, []), make, "ABCDEF")
     assert rebuilt is not None and not any(seat.wants_next for seat in rebuilt.seats)

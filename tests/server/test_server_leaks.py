@@ -6,7 +6,9 @@ against the true game state: a card may appear only if it is in the seat's hand,
 played, lies face up (briscola, scoperta's top card, a swap), was drawn face up, was shown
 to the seat as a partner, or was removed from the deck by the rules. What a seat once knew
 stays known for the rest of the hand. Independently, each view must equal the engine's
-view of that seat and each frame's events the engine's events for that seat.
+view of that seat and each frame's events the engine's events for that seat. And no frame
+carries the server's seed of a deal before that hand is over (docs/fairness.md): the seed
+of the hand under way, or of the next one, appears only in a ``reveal`` once it has ended.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from briscola.client.headless import HeadlessPlayer, all_ready, open_table, play
 from briscola.engine import Card, GameState, Rules, view
 from briscola.protocol.wire import event_to_json
 from briscola.server import ServerConfig, ServerThread
+from briscola.server.dealproof import DealSeeds
 from briscola.server.tables import Table
 
 DEADLINE = 90.0
@@ -101,6 +104,7 @@ class Auditor:
     def __init__(self) -> None:
         self.known: dict[tuple[str, int, int], set[str]] = {}
         self.frames = 0
+        self.reveals = 0
         self.problems: list[str] = []
         self.lock = threading.Lock()
 
@@ -109,6 +113,7 @@ class Auditor:
         state = table.state
         with self.lock:
             self.frames += 1
+            self.check_seeds(table, seat, text, frame)
             if state is None:
                 self.check(frame, set(table.rules.removed), seat, "lobby")
                 return
@@ -125,6 +130,21 @@ class Auditor:
                     got = [e for e in frame["events"] if e["event"] != "match_over"]
                     if got != wanted:
                         self.problems.append(f"seat {seat}: reset events differ")
+
+    def check_seeds(self, table: Table, seat: int, text: str, frame: dict[str, Any]) -> None:
+        seeds = getattr(table, "seeds", None)
+        if seeds is None:
+            return
+        over = table.state is not None and table.state.is_terminal()
+        secret = [seeds.seed(table.deals + 1).hex()]
+        if table.deals and not (over and frame.get("type") == "reveal"):
+            secret.append(seeds.seed(table.deals).hex())
+        if any(seed in text for seed in secret):
+            self.problems.append(f"seat {seat} was sent a seed in a {frame.get('type')} frame")
+        if frame.get("type") == "reveal":
+            self.reveals += 1
+            if not over or frame["deal"] != table.deals:
+                self.problems.append(f"seat {seat} was sent a reveal before its hand ended")
 
     def check(self, frame: dict[str, Any], known: set[str], seat: int, kind: str) -> None:
         seen: set[str] = set()
@@ -179,6 +199,7 @@ def test_no_frame_names_a_card_its_seat_could_not_know(
     players = play_everyone(server.url, rules, seed=len(rules.describe()))
     assert auditor.problems == []
     assert auditor.frames >= sum(len(p.frames) for p in players) - 4 * len(players)
+    assert auditor.reveals >= len(players), "every seat was shown each hand's seed once over"
     for p in players:
         assert not p.errors, p.errors
         assert p.match_over
@@ -197,6 +218,28 @@ def test_the_auditor_catches_a_leak() -> None:
     leaky = dict(honest, view=dict(honest["view"], hand=[c.code for c in state.hands[1]]))
     auditor(table, 0, json.dumps(leaky))
     assert any("was sent" in problem for problem in auditor.problems)
+
+
+def test_the_auditor_catches_a_seed_sent_before_its_hand_is_over() -> None:
+    seeds = DealSeeds(lambda: "secret")
+    state = GameState.new(Rules.preset("classic2"), random.Random(1))
+    table = cast(
+        Table,
+        SimpleNamespace(state=state, code="AAAAAA", deals=1, rules=state.rules, seeds=seeds),
+    )
+    auditor = Auditor()
+    seeds.dealt = [b"", b""]
+    early = seeds.reveal(1)
+    auditor(table, 0, json.dumps(early))
+    assert any("was sent a seed" in problem for problem in auditor.problems)
+    auditor.problems.clear()
+    auditor(table, 0, json.dumps({"type": "notice", "message": seeds.seed(2).hex()}))
+    assert any("was sent a seed" in problem for problem in auditor.problems), "the next one"
+    auditor.problems.clear()
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    auditor(table, 0, json.dumps(early))
+    assert auditor.problems == [] and auditor.reveals == 2
 
 
 def test_no_frame_leaks_when_a_client_drops_mid_hand_and_computers_signal_for_a_person(

@@ -2,7 +2,8 @@
 the process that takes the table over sends each seat the position again (``reset``), a
 move that reached it during the takeover is judged after that, and a client that follows
 docs/network-protocol.md ("After a reset") sends a move that never arrived again. The hand
-finishes with no pause longer than the takeover (the turn clock, 300 s, never runs out).
+finishes with no pause longer than the takeover (the turn clock, 300 s, never runs out), and
+the process that took over reveals the deal's seed: the guest's game checks the deal.
 
 Two processes on one Redis and no proxy: the owner (a subprocess, killed) holds the host's
 connection; the guest is connected to the other (in this test's process), its messages
@@ -108,6 +109,11 @@ def test_a_move_sent_as_the_owner_dies_is_played_after_the_takeover_and_the_hand
         # The rest of the hand (a handful of moves, no thinking) after one takeover.
         assert finished < TAKEOVER, f"the hand finished {finished:.1f} s after the kill"
         assert session.take_errors() == []
+        # The process that took over revealed the dead one's seed and the values it had
+        # stored: the guest's game checked the deal (docs/fairness.md).
+        summary = session.finish_hand()
+        assert summary is not None
+        assert summary.record["meta"]["fair"]["verdict"] == "checked", summary.record["meta"]
         # A move sent again that did arrive the first time is answered stale (documented).
         assert not [e for e in host.errors if e["code"] not in ("stale", "no_table")]
         assert session.view().phase == "over" and len(session.view().hand) == 0

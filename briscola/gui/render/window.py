@@ -382,9 +382,13 @@ class ClickFeeder:
 
     def take(self) -> list[tuple[int, int]]:
         """The clicks written since the last look (the file removed); lines that are not
-        two whole numbers are left out."""
+        two whole numbers are left out. A file still being written (empty, or its last line
+        not ended) is left for the next look: a writer that does not rename a whole file
+        into place must not lose its click."""
         try:
             text = self.path.read_text(encoding="utf-8")
+            if not text.endswith("\n"):
+                return []
             self.path.unlink()
         except OSError:
             return []

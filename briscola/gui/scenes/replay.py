@@ -35,6 +35,7 @@ from briscola.storage import paths
 from briscola.storage.files import atomic_write_json, clean_folder, clean_text
 from briscola.text.i18n import _
 from briscola.text.labels import means_you, trick_of
+from briscola.text.score import deal_check
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -369,6 +370,9 @@ class ReplayScene(Scene):
         elif self.session.finished:
             score = " – ".join(str(p) for p in self.session.final_points)
             status = _("End of the hand: {score}").format(score=score)
+            checked = deal_check(self.doc)  # an online hand's proof (docs/fairness.md)
+            if checked is not None:
+                status = f"{status} · {checked[0]}"
         else:  # a record of a hand that was stopped (a forfeit in the arena)
             score = " – ".join(str(p) for p in self.session.final_points)
             status = _("End of the record (the hand was not finished): {score}").format(score=score)
