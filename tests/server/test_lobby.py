@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -25,8 +25,21 @@ def send(ws: ClientConnection, **message: Any) -> None:
     ws.send(json.dumps(message))
 
 
+_open: list[ClientConnection] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_connections(make_server: Callable[..., ServerThread]) -> Iterator[None]:
+    """Every connection a test opened is closed before its server stops (after it, in
+    teardown order: this fixture is set up after ``make_server``)."""
+    yield
+    while _open:
+        _open.pop().close()
+
+
 def person(url: str, name: str) -> ClientConnection:
     ws = raw(url)
+    _open.append(ws)
     assert hello(ws, name)["type"] == "welcome"
     return ws
 
