@@ -43,6 +43,8 @@ CHOICES = (["classic2"], ["classic2", "classic3"], ["teams4"], ["classic3"], ["t
 @dataclass
 class Figures:
     to_table: list[float] = field(default_factory=list)
+    #: The slowest waits: seconds and the configurations waited for.
+    slowest: list[tuple[float, str]] = field(default_factory=list)
     lobby: list[float] = field(default_factory=list)
     changes: int = 0
     hands: int = 0
@@ -72,6 +74,7 @@ async def _person(url: str, name: str, think: float, seed: int, figures: Figures
                 kind = message["type"]
                 if kind == "joined" and figures.measuring:
                     figures.to_table.append(time.monotonic() - sent)
+                    figures.slowest.append((figures.to_table[-1], "+".join(presets)))
                 elif kind == "error" and message["code"] != "stale":
                     figures.errors[message["code"]] += 1
                 elif kind == "update":
@@ -191,6 +194,8 @@ async def _run(args: argparse.Namespace, urls: Sequence[str], pids: Sequence[int
         f" p99 {1000 * _percentile(figures.to_table, 0.99):.0f} ms;"
         f" hands played {figures.hands}"
     )
+    slowest = sorted(figures.slowest, reverse=True)[:3]
+    print("slowest waits: " + ", ".join(f"{wait:.1f} s ({what})" for wait, what in slowest))
     print(
         f"lobby update latency: {len(figures.lobby)} samples,"
         f" p50 {1000 * _percentile(figures.lobby, 0.5):.1f} ms,"
