@@ -2,9 +2,10 @@
 
 A player's ``queue`` names one or more configurations (:data:`QUICK_PRESETS`); the server
 keeps a ticket for it and, four times a second, looks for a group: the oldest ticket of a
-configuration first, then the others nearest to it in rating (:func:`rating_of`: ratings do
-not exist yet, so every ticket is as near as any other and the oldest go first) within a
-window that widens with the oldest one's wait (:func:`pick_group`). Teams are balanced
+configuration first (the largest tables first: :data:`LARGEST_FIRST`), then the others
+nearest to it in rating (:func:`rating_of`: no player has a rating on the public side yet,
+so every ticket is as near as any other and the oldest go first) within a window that
+widens with the oldest one's wait (:func:`pick_group`). Teams are balanced
 (:func:`arrange`: a snake draft by rating, so no team gets the two strongest). Once a player
 has waited :attr:`ServerConfig.bots_after` seconds, ``queued`` says ``bots``: the player may
 send ``queue_bots`` and is seated at once with whoever waits, computer players in the empty
@@ -63,6 +64,9 @@ WIDEN: Final = 10.0
 TICKET_MS: Final = 15_000
 #: Tickets of one configuration looked at per tick.
 LOOK: Final = 64
+#: The order groups are looked for: the largest tables first, so that a person who accepts
+#: several configurations helps fill the one that needs the most people.
+LARGEST_FIRST: Final = tuple(sorted(QUICK_PRESETS, key=lambda p: -Rules.preset(p).players))
 
 
 class Home(Protocol):
@@ -105,7 +109,9 @@ class Ticket:
 
 def rating_of(ticket: Ticket) -> float:
     """The hook for ratings: nearest in rating first once ratings exist. Today every player
-    rates the same (0), so the groups are by waiting time alone."""
+    rates the same (0), so the groups are by waiting time alone. Once a ticket names an
+    identified player, this reads its rating (``briscola.ratings``: the family of the
+    configuration, the conservative ordinal) when the ticket is made."""
     return 0.0
 
 
@@ -359,7 +365,7 @@ class Matchmaker:
         now = time.time()
         if self.redis is not None:
             await self.redis.renew(list(self.tickets.values()))
-        for preset in QUICK_PRESETS:
+        for preset in LARGEST_FIRST:
             if not any(preset in t.presets for t in self.tickets.values()):
                 continue
             size = Rules.preset(preset).players

@@ -102,3 +102,22 @@ def test_a_waiting_person_is_told_the_numbers_once_a_second_and_the_offer_at_onc
         (3, False),  # a second later: the numbers then (2 was never sent)
         (4, True),  # the offer of computer players: at once
     ]
+
+
+def test_a_person_who_accepts_several_configurations_fills_the_largest_table_first() -> None:
+    sent: list[str] = []
+    server = SimpleNamespace(config=SimpleNamespace(bots_after=30.0), shared=None)
+    queue = matchmaking.Matchmaker(server)  # type: ignore[arg-type]
+    seated: list[tuple[str, list[str]]] = []
+    queue._seat = lambda preset, group: seated.append(  # type: ignore[method-assign]
+        (preset, sorted(t.name for t in group))
+    )
+    wants = {"A": ("teams4",), "B": ("teams4",), "C": ("classic2", "teams4"),
+             "D": ("teams4", "classic2"), "E": ("classic2",)}  # fmt: skip
+    for serial, (name, presets) in enumerate(wants.items()):
+        queue.tickets[serial] = Ticket("local", serial, name, presets, 100.0 + serial)
+        queue.conns[serial] = SimpleNamespace(serial=serial, post=sent.append)  # type: ignore[assignment]
+    asyncio.run(queue._tick())
+    assert seated == [("teams4", ["A", "B", "C", "D"])]
+    assert [t.name for t in queue.tickets.values()] == ["E"]  # waits for another
+    assert len(sent) == 1
