@@ -437,6 +437,22 @@ def _start_server(args: argparse.Namespace, index: int) -> tuple[subprocess.Pope
         command += ["--trusted-proxy", "127.0.0.1"]
         if not args.no_route:
             command += ["--code-start", code_start(index, args.processes)]
+    return spawn_server(command)
+
+
+def stop_servers(procs: Sequence[subprocess.Popen[str]]) -> None:
+    """SIGTERM every server (they drain or close cleanly), then kill any still there."""
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def spawn_server(command: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """Start a server with ``command``: its process and the URL it listens on."""
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -521,13 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             proxy.terminate()
             proxy.wait(10)
         folder.cleanup()
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop_servers(procs)
     bad = sum(figures.errors.values()) + figures.mismatches
     if args.hands:
         bad += figures.seated - figures.finished

@@ -103,6 +103,9 @@ SENTENCES: Final[dict[Code, Sentence]] = {
     ErrorCode.BAD_REPORT: lambda detail: _("You can report another person at your table."),
     ErrorCode.INTERNAL: refused,
     ErrorCode.UNAVAILABLE: lambda detail: _("The server is busy for a moment: try again."),
+    # (a game's own client never sends these: a client that does is told what it did)
+    ErrorCode.BAD_QUEUE: refused,
+    ErrorCode.QUEUED: refused,
     ErrorCode.MALFORMED_FROM_SERVER: refused,
     ErrorCode.BAD_ADDRESS: lambda detail: _("Type the host's address, e.g. 192.168.1.5:8765."),
     ErrorCode.UNREACHABLE: lambda detail: _(

@@ -269,7 +269,8 @@ def _online_check() -> str | None:
         import zeroconf  # noqa: F401  (tables on the local network)
 
         from briscola.client.connection import NetClient
-        from briscola.server.app import ServerConfig, ServerThread
+        from briscola.server.app import ServerConfig
+        from briscola.server.thread import ServerThread
     except ImportError as exc:
         return f"missing module: {exc}"
     try:

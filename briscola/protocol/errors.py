@@ -67,6 +67,8 @@ class ErrorCode(StrEnum):
     BAD_REPORT = "bad_report"
     INTERNAL = "internal"
     UNAVAILABLE = "unavailable"
+    BAD_QUEUE = "bad_queue"
+    QUEUED = "queued"
     # A client's own: never on the wire.
     MALFORMED_FROM_SERVER = "malformed_from_server"
     BAD_ADDRESS = "bad_address"
@@ -110,9 +112,13 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ErrorCode.HELLO_TWICE: "a second `hello`",
     ErrorCode.UNKNOWN_TYPE: "an unknown `type`",
     ErrorCode.RATE_LIMITED: ("too many messages: the message was dropped (sent once per burst)"),
-    ErrorCode.NO_TABLE: ("that table does not exist, or a table message before `create`/`join`"),
+    ErrorCode.NO_TABLE: (
+        "that table does not exist (for `watch`: no public table has that code), or a table"
+        " message before `create`/`join`, or an `unwatch` when watching none"
+    ),
     ErrorCode.AT_TABLE: (
-        "`create`/`join`/`resume`/`identify`/`rename` while at a table (send `leave` first)"
+        "`create`/`join`/`resume`/`queue`/`watch` while at a table or watching one,"
+        " `identify`/`rename` while at a table (send `leave` or `unwatch` first)"
     ),
     ErrorCode.BAD_CODE: "not a table code",
     ErrorCode.BAD_TOKEN: "the token is not valid at that table",
@@ -125,7 +131,7 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ),
     ErrorCode.BAD_RULES: "a `create` whose rules are invalid",
     ErrorCode.BAD_SEATS: "a `create` whose seat list is invalid, or a `join` seat not a number",
-    ErrorCode.TABLE_FULL: "a `join` finds no free seat",
+    ErrorCode.TABLE_FULL: "a `join` finds no free seat, or a `watch` a table with 64 spectators",
     ErrorCode.SEAT_TAKEN: "a `join` asks for a seat that is not free, or that the table lacks",
     ErrorCode.STARTED: "a `join` of a table whose game has started",
     ErrorCode.NOT_HOST: "a `start` from a guest",
@@ -164,6 +170,13 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ErrorCode.UNAVAILABLE: (
         "(several server processes) the store the tables live in cannot be reached for a"
         " moment: try again"
+    ),
+    ErrorCode.BAD_QUEUE: (
+        "a `queue` or `queue_bots` naming no configuration or one quick match does not offer,"
+        " or a `queue_bots` before its wait or for a configuration not queued for"
+    ),
+    ErrorCode.QUEUED: (
+        "`create`/`join`/`resume`/`watch` while waiting for quick match (send `unqueue` first)"
     ),
     ErrorCode.MALFORMED_FROM_SERVER: (
         "the server sent a frame that is not a message of this protocol"

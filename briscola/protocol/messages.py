@@ -21,7 +21,7 @@ sends is checked here field by field: a client reads only well-formed messages.
 Traceback (most recent call last):
 ...
 briscola.protocol.errors.ProtocolError: unknown message type 'dance': expected create, join, \
-resume, ready, start, act, next or leave
+resume, ready, start, act, next, leave or a lobby message
 >>> decode_server('{"type": "joined", "table": "K7MX2Q", "seat": "1"}')
 Traceback (most recent call last):
 ...
@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from briscola.protocol import fairness as fair
-from briscola.protocol import people
+from briscola.protocol import lobby, people
 from briscola.protocol.errors import CloseReason, ErrorCode, NoticeCode, ProtocolError
 from briscola.protocol.wire import PROTOCOL, decode, encode
 
@@ -101,6 +101,7 @@ class Create(TypedDict):
     rules: NotRequired[object]
     seats: NotRequired[object]
     seat: NotRequired[object]
+    public: NotRequired[object]  # listed in the lobby (briscola.protocol.lobby)
 
 
 class Join(TypedDict):
@@ -151,6 +152,7 @@ ClientMessage = (
     | Leave
     | fair.Contribute
     | people.PeopleClient
+    | lobby.In
 )
 
 # ---------------------------------------------------------------------- a server's messages
@@ -207,6 +209,7 @@ class TableInfo(TypedDict):
     standing: list[int] | None
     hand: int | None
     grace: float
+    watchers: NotRequired[int]
 
 
 class Update(TypedDict):
@@ -259,6 +262,7 @@ ServerMessage = (
     | Error
     | fair.Sent
     | people.PeopleServer
+    | lobby.Out
 )
 
 #: The message types, as the documentation lists them.
@@ -274,6 +278,7 @@ CLIENT_TYPES: Final = (
     "leave",
     *fair.CLIENT_TYPES,
     *people.CLIENT_TYPES,
+    *lobby.CLIENT_TYPES,
 )
 SERVER_TYPES: Final = (
     "welcome",
@@ -286,6 +291,7 @@ SERVER_TYPES: Final = (
     "error",
     *fair.SERVER_TYPES,
     *people.SERVER_TYPES,
+    *lobby.SERVER_TYPES,
 )
 
 # ---------------------------------------------------------------------- building
@@ -436,7 +442,7 @@ def decode_client(text: str | bytes) -> ClientMessage:
         raise ProtocolError(
             ErrorCode.UNKNOWN_TYPE,
             f"unknown message type {kind[:32]!r}: expected create, join, resume,"
-            " ready, start, act, next or leave",
+            " ready, start, act, next, leave or a lobby message",
             kind,
         )
     return cast(ClientMessage, message)
@@ -501,6 +507,7 @@ _SERVER_FIELDS: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
     },
     **fair.SERVER_FIELDS,
     **people.SERVER_FIELDS,
+    **lobby.SERVER_FIELDS,
 }
 
 _SEAT_FIELDS: Final[dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -541,6 +548,8 @@ def decode_server(text: str | bytes) -> ServerMessage | None:
             if not isinstance(entry, dict):
                 raise ProtocolError(ErrorCode.MALFORMED, "table: each seat must be an object")
             _check(entry, _SEAT_FIELDS, "table: a seat")
+    elif kind in ("lobby", "lobby_change"):
+        lobby.check_entries(message, _check)
     return cast(ServerMessage, message)
 
 

@@ -8,8 +8,9 @@ that hosts a table); ``python -m tools.load`` measures it. Messages are built an
 through :mod:`briscola.protocol.messages`.
 """
 
-from briscola.server.app import Server, ServerConfig, ServerThread
+from briscola.server.app import Server, ServerConfig
 from briscola.server.seats import TableError
 from briscola.server.tables import Table
+from briscola.server.thread import ServerThread
 
 __all__ = ["Server", "ServerConfig", "ServerThread", "Table", "TableError"]

@@ -116,6 +116,12 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="with --redis: seconds a killed process's tables wait before another takes them (3)",
     )
     parser.add_argument(
+        "--bots-after",
+        type=positive_number("seconds"),
+        default=30.0,
+        help="quick match: seconds of waiting before computer players are offered (30)",
+    )
+    parser.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],
@@ -199,6 +205,7 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[ServerConfig, argpars
         lease_ms=max(100, int(args.lease * 1000)),
         trusted_proxies=tuple(args.trusted_proxy),
         code_start=args.code_start,
+        bots_after=args.bots_after,
     ), args
 
 

@@ -18,14 +18,13 @@ import contextlib
 import logging
 import multiprocessing
 import secrets
-import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -34,6 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from briscola.engine import ReplayError, Rules
+from briscola.protocol import lobby
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
 from briscola.protocol.people import CLIENT_TYPES as PEOPLE_TYPES
@@ -42,16 +42,17 @@ from briscola.server.admission import Admission, joined, new_code, tell
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
 from briscola.server.fair import FairPool
+from briscola.server.lobby import Public, own_message
 from briscola.server.people import People
 from briscola.server.registry import MemoryRegistry, RedisRegistry
-from briscola.server.seats import Seat, bot_names, refuse_if_ended, seat_kinds
+from briscola.server.seats import Seat, SeatKind, bot_names, refuse_if_ended, seat_kinds
 from briscola.server.tables import FrameTap, Table
 
 if TYPE_CHECKING:
     from briscola.server.keep import TableKeep
     from briscola.server.shared import Shared
 
-__all__ = ["Server", "ServerConfig", "ServerThread"]
+__all__ = ["Server", "ServerConfig"]
 
 log = logging.getLogger("briscola.server")
 
@@ -105,6 +106,8 @@ class Server:
         self.people = People(registry, conns=lambda: self.conns)
         #: ``keep``: the tables kept on disk (the host's own server; None: in memory only).
         self.keep: TableKeep | None = None
+        #: The lobby of public tables, quick match and spectators.
+        self.public = Public(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -112,6 +115,7 @@ class Server:
         cfg = self.config
         if self.shared is not None:
             await self.shared.start()
+        await self.public.start()
         if cfg.keep is not None:
             self._reopen(cfg.keep)
         self._ws = await serve(
@@ -154,6 +158,7 @@ class Server:
                 continue
             table.journal = keep
             self.tables[code] = table
+            self.public.attach(table)
             table.revive()
             log.info("table %s opened again from %s", code, keep.path)
 
@@ -196,6 +201,7 @@ class Server:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._ws.wait_closed(), 10)
         self.pool.shutdown()
+        await self.public.close()
         if self.shared is not None:
             await self.shared.close()
         if self.keep is not None:
@@ -282,7 +288,12 @@ class Server:
                     await ws.close(CLOSE_ABUSE, "too many messages")
                     return
                 continue
-            if self.shared is not None and isinstance(text, str) and self.shared.relays(conn):
+            if (
+                self.shared is not None
+                and isinstance(text, str)
+                and self.shared.relays(conn)
+                and not own_message(text)
+            ):
                 await self.shared.relay(conn, text)  # as it came: its table's owner reads it
                 continue
             try:
@@ -300,12 +311,16 @@ class Server:
                     self.stats.errors[exc.code] += 1
                     conn.error(exc.code, str(exc), message["type"])
                     continue
-            if self.shared is not None and self.shared.wants(conn, message):
-                await self.shared.route(conn, message)
-            elif message["type"] in PEOPLE_TYPES:
-                await self.people.handle(conn, message)
-            else:
-                self.handle(conn, message)
+            await self.submit(conn, message)
+
+    async def submit(self, conn: Conn, message: msg.ClientMessage) -> None:
+        """Act on ``message`` here, or pass it to the process that drives its table."""
+        if self.shared is not None and self.shared.wants(conn, message):
+            await self.shared.route(conn, message)
+        elif message["type"] in PEOPLE_TYPES:
+            await self.people.handle(conn, message)
+        else:
+            self.handle(conn, message)
 
     def handle(self, conn: Conn, message: msg.ClientMessage) -> None:
         """Act on one decoded message; a refused or failing one gets an ``error`` reply."""
@@ -353,6 +368,8 @@ class Server:
             self.people.take(conn, message)  # (a connection of another process)
         elif message["type"] == "hello":
             raise ProtocolError(ErrorCode.HELLO_TWICE, "hello was already said")
+        elif message["type"] in lobby.CLIENT_TYPES:
+            self.public.handle(conn, message)
         else:
             table, seat = conn.table, conn.seat
             if table is None or seat is None:
@@ -376,6 +393,7 @@ class Server:
     def _create(self, conn: Conn, message: msg.Create) -> None:
         if conn.table is not None:
             raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before creating another")
+        self.public.check_free(conn, "create")
         if len(self.tables) >= self.config.max_tables:
             raise ProtocolError(ErrorCode.SERVER_FULL, "the server holds as many tables as it can")
         self.admission.check_caps(conn, self.tables.values())
@@ -393,34 +411,44 @@ class Server:
             raise ProtocolError(
                 ErrorCode.BAD_SEATS, f"seat must be a number from 0 to {rules.players - 1}"
             )
+        public = message.get("public") is True
+        table = self.new_table(rules, kinds, host, conn.address, public, names)
+        table.opened_by = conn.serial
+        conn.created.append(time.monotonic())
+        seat = table.claim(conn, host)
+        seat.ready = True
+        self._seat(conn, table, seat)
+
+    def new_table(
+        self,
+        rules: Rules,
+        kinds: list[tuple[SeatKind, str]],
+        host: int,
+        owner: str,
+        public: bool = False,
+        names: list[str] | None = None,
+    ) -> Table:
+        """A new table driven here (``owner``: the address whose bots take turns)."""
         code = new_code(self.tables, self.config.code_start)
+        config = self.config.table_config()
         table = Table(
-            code,
-            rules,
-            kinds,
-            host,
-            self.config.table_config(),
-            self.pool,
-            self.table_closed,
-            lambda: self.tap,
-            names,
-            owner=conn.address,
-        )
+            code, rules, kinds, host, config, self.pool, self.table_closed, lambda: self.tap,
+            names or (), owner=owner,
+        )  # fmt: skip
+        table.public = public
         if self.shared is not None:
             self.shared.adopt(table)
         elif self.keep is not None:
             table.seed = secrets.token_hex(16)  # a rebuilt table's computers play as before
             table.journal = self.keep
-        table.opened_by = conn.serial
-        conn.created.append(time.monotonic())
-        seat = table.claim(conn, host)
-        seat.ready = True
         self.tables[code] = table
-        self._seat(conn, table, seat)
+        self.public.attach(table)
+        return table
 
     def _find(self, conn: Conn, message: msg.Join | msg.Resume) -> Table:
         if conn.table is not None:
             raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before joining another")
+        self.public.check_free(conn, message["type"])
         self.admission.check_failures(conn)
         try:
             code = normalize_code(message.get("code"))
@@ -447,6 +475,7 @@ class Server:
     def _resume(self, conn: Conn, message: msg.Resume) -> None:
         if conn.table is not None:
             raise ProtocolError(ErrorCode.AT_TABLE, "leave this table before joining another")
+        self.public.check_free(conn, "resume")
         token = message.get("token")
         try:
             code = normalize_code(message.get("code"))
@@ -486,6 +515,7 @@ class Server:
         """The connection is gone: its seat waits for it (the grace period)."""
         if self.shared is not None:
             self.shared.gone(conn)
+        self.public.gone(conn)
         table, seat = conn.table, conn.seat
         conn.table, conn.seat = None, None
         if table is not None and seat is not None and seat.peer is conn:
@@ -517,58 +547,3 @@ def _refuse(ws: ServerConnection, status: HTTPStatus, text: str) -> Response:
     response = ws.respond(status, text + "\n")
     response.headers = Headers([("Content-Type", "text/plain; charset=utf-8")])
     return response
-
-
-class ServerThread:
-    """A server on its own event loop in a background thread (the host's embedded server,
-    and tests). ``start()`` returns once it listens; ``stop()`` closes it cleanly."""
-
-    def __init__(self, config: ServerConfig | None = None) -> None:
-        self.server = Server(config)
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="briscola-server", daemon=True)
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.loop.run_until_complete(self.server.start())
-        except BaseException as exc:
-            self._error = exc
-            self._ready.set()
-            return
-        self._ready.set()
-        self.loop.run_forever()
-        self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-        self.loop.close()
-
-    def start(self) -> ServerThread:
-        self._thread.start()
-        self._ready.wait(30)
-        if self._error is not None:
-            raise self._error
-        return self
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    def call(self, function: Callable[[], Any], timeout: float = 10.0) -> Any:
-        """Run ``function`` on the server's loop and return its result (for tests)."""
-
-        async def run() -> Any:
-            return function()
-
-        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
-
-    def stop(
-        self, reason: CloseReason = CloseReason.SHUTDOWN, message: str = "the server is closing"
-    ) -> None:
-        if not self._thread.is_alive():
-            return
-        future = asyncio.run_coroutine_threadsafe(self.server.close(reason, message), self.loop)
-        with contextlib.suppress(concurrent.futures.TimeoutError):
-            future.result(20)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(20)

@@ -108,6 +108,8 @@ class ServerConfig:
     #: New table codes start with one of these characters (empty: any); several processes
     #: behind a proxy that routes by a code's first character each get their own.
     code_start: str = ""
+    #: Seconds of waiting for a quick match before computer players are offered.
+    bots_after: float = 30.0
 
     def __post_init__(self) -> None:
         trusted_networks(self.trusted_proxies)  # a bad one fails here, not at a connection

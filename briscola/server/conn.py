@@ -78,6 +78,11 @@ class Conn:
         self.held: list[msg.ClientMessage] = []
         #: ``--redis``: what goes before each message relayed to ``remote`` (made once).
         self.relay_head = ""
+        #: The public side (briscola.server.lobby): the table watched, the quick-match
+        #: configurations waited for, the lobby's filter while the lobby is watched.
+        self.watching: Table | None = None
+        self.queued: tuple[str, ...] = ()
+        self.lobby: tuple[str, ...] | None = None
 
     def post(self, text: str) -> None:
         if self.dropped:

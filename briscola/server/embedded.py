@@ -1,4 +1,4 @@
-"""The host's own server: a :class:`~briscola.server.app.ServerThread` started and stopped in
+"""The host's own server: a :class:`~briscola.server.thread.ServerThread` started and stopped in
 the background for a game that hosts a table, announced on the local network, closed at exit.
 
 Nothing here waits: :meth:`EmbeddedHost.start` returns at once (``ready`` is set once the
@@ -26,7 +26,7 @@ from briscola.protocol.wire import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from briscola.protocol.lan import TableAnnouncer
-    from briscola.server.app import ServerThread
+    from briscola.server.thread import ServerThread
 
 __all__ = ["EmbeddedHost", "local_addresses"]
 
@@ -100,7 +100,8 @@ class EmbeddedHost:
         return self
 
     def _start(self) -> None:
-        from briscola.server.app import ServerConfig, ServerThread
+        from briscola.server.app import ServerConfig
+        from briscola.server.thread import ServerThread
 
         try:
             ports = [self.port] if self.port == 0 else [self.port, 0]

@@ -89,6 +89,7 @@ def table_meta(table: Table) -> dict[str, Any]:
         "host": table.host,
         "phase": table.phase,
         "owner": table.owner,
+        "public": table.public,
         "seed": table.seed,
         "match_id": table.match_id,
         "deals": driver.deals if driver is not None else 0,
@@ -181,6 +182,7 @@ def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | N
         seat.left = bool(saved.get("left", False))
         seat.wants_next = bool(saved.get("next", False))
     table.ended_tokens = {str(token) for token in meta.get("ended", ())}
+    table.public = bool(meta.get("public", False))
     table.seed = str(meta["seed"])
     table.seeds.load(meta.get("fair"))
     table.match_id = str(meta.get("match_id", ""))

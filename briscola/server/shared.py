@@ -26,6 +26,7 @@ import contextlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 from briscola.engine import ReplayError
@@ -76,6 +77,10 @@ class Shared:
         self._tasks: list[asyncio.Task[None]] = []
         self._draining = False
         self._pending: dict[str, asyncio.Future[Table | None]] = {}
+        #: The public side's (briscola.server.lobby): ``rebuilt`` (a table taken over),
+        #: ``lost`` (a table another process drives now),
+        #: ``matched`` (a quick match found on another process for a connection here).
+        self.hooks: dict[str, Callable[[Any], None]] = {}
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -148,9 +153,11 @@ class Shared:
         self.links.pop(table.code, None)
         if self.server.tables.get(table.code) is table:
             del self.server.tables[table.code]
+        if "lost" in self.hooks:
+            self.hooks["lost"](table)
         for conn in [*self.server.conns, *self.guests.values()]:
-            if conn.table is table:
-                conn.table, conn.seat = None, None
+            if conn.table is table or conn.watching is table:  # (spectators: watch again)
+                conn.table, conn.seat, conn.watching = None, None, None
                 conn.close_with = (CLOSE_RESTART, why)
                 conn.outbox.put_nowait(None)
 
@@ -191,6 +198,8 @@ class Shared:
             return self.server.tables.get(code)
         self.server.tables[code] = table
         self.adopt(table, lease)
+        if "rebuilt" in self.hooks:
+            self.hooks["rebuilt"](table)
         log.info("table %s taken over (lease %s)", code, lease.value)
         table.revive()
         return table
@@ -208,7 +217,7 @@ class Shared:
         """The message is for a table that may be driven elsewhere (or not driven now)."""
         if conn.remote is not None or conn.rescuing:
             return True
-        if message["type"] not in ("join", "resume") or conn.table is not None:
+        if message["type"] not in ("join", "resume", "watch") or conn.table is not None:
             return False
         try:
             code = normalize_code(message.get("code"))
@@ -420,6 +429,9 @@ class Shared:
             conn.remote_code, conn.remote_token = joined["table"], joined["token"]
         elif kind == "closed":
             conn.remote_code = None  # the table is over: nothing to follow any more
+        elif kind in ("left", "unwatched"):  # unbound there: this one's next message is ours
+            self.forwarded.pop(conn.serial, None)
+            conn.remote = conn.remote_code = None
         conn.post(text)
 
     def _heard(self, message: dict[str, Any]) -> None:
@@ -438,6 +450,8 @@ class Shared:
             if guest is not None:
                 self.server.detach(guest)
                 guest.outbox.put_nowait(None)
+        elif op in self.hooks:
+            self.hooks[op](message)
         elif op in ("out", "end", "unbound", "moved"):
             conn = self.forwarded.get(serial)
             if conn is None:
@@ -489,7 +503,7 @@ class Shared:
             return
         # Decoded by the process the client is connected to (decode_client).
         self.server.handle(guest, cast(msg.ClientMessage, message))
-        if guest.table is None:
+        if guest.table is None and guest.watching is None:
             guest.outbox.put_nowait(_END + ":unbound")
 
     async def _pump(self, process: str, serial: int, guest: Conn) -> None:
@@ -500,8 +514,8 @@ class Shared:
             if text is not None and not text.startswith(_END):
                 continue  # (frames are not queued: Guest.post publishes them)
             if text is not None:
-                if guest.table is not None:
-                    continue  # seated again since
+                if guest.table is not None or guest.watching is not None:
+                    continue  # seated again since (or watching)
                 self.guests.pop((process, serial), None)
                 payload: dict[str, Any] = {"op": "unbound", "conn": serial}
             else:

@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from briscola import __version__
 from briscola.engine import (
@@ -49,6 +49,19 @@ __all__ = ["FrameTap", "Journal", "Table", "TablePhase"]
 log = logging.getLogger("briscola.server")
 
 FrameTap = Callable[["Table", int, str], None]
+
+
+class Audience(Protocol):
+    """A public table's spectators and the lobby's hook (:mod:`briscola.server.watch`)."""
+
+    @property
+    def count(self) -> int: ...
+
+    def info(self, table: Table, message: msg.TableInfo) -> None: ...
+
+    def updates(self, table: Table) -> None: ...
+
+    def closed(self, table: Table, message: msg.Closed) -> None: ...
 
 
 class Table(Pace):
@@ -107,6 +120,9 @@ class Table(Pace):
         #: the table's seed when it has one (a rebuilt table has the same seeds).
         self._secret = secrets.token_hex(16)
         self.seeds = DealSeeds(self._fair_secret)
+        #: Listed in the lobby; its spectators and the lobby's hook (None: private).
+        self.public = False
+        self.audience: Audience | None = None
 
     @property
     def match(self) -> Match | None:
@@ -138,7 +154,7 @@ class Table(Pace):
 
     def info(self) -> msg.TableInfo:
         """The ``table`` message: the configuration, seats and phase (public)."""
-        return msg.table_info(
+        info = msg.table_info(
             self.code,
             self.rules.to_dict(),
             self.host,
@@ -148,6 +164,9 @@ class Table(Pace):
             self.match.hand_number if self.match else None,
             self.config.grace,
         )
+        if self.audience is not None:
+            info["watchers"] = self.audience.count
+        return info
 
     def broadcast_info(self) -> None:
         if self.journal is not None:
@@ -155,6 +174,8 @@ class Table(Pace):
         message = self.info()
         for seat in self.seats:
             self._send(seat, message)
+        if self.audience is not None:
+            self.audience.info(self, message)
 
     def _update(self, seat: Seat, reset: bool = False) -> None:
         """Send ``seat`` its view and the events it has not seen (all of them on ``reset``)."""
@@ -162,21 +183,9 @@ class Table(Pace):
         if seat.peer is None or state is None or match is None:
             return
         start = 0 if reset else seat.sent
-        events = [event_to_json(event) for event in state.events_for(seat.index, start)]
-        seat.sent = len(state.events)
-        if self.match_over is not None and (reset or self.phase == "over"):
-            events.append(event_to_json(self.match_over))
         seen = view(state, seat.index)
-        message = msg.update(
-            self.deals,
-            match.hand_number if not state.is_terminal() else len(match.results),
-            self.moves,
-            reset,
-            events,
-            seen.to_json(),
-            list(match.standing),
-            self.phase,
-        )
+        message = self.update_for(seat.index, start, seen.to_json(), reset)
+        seat.sent = len(state.events)
         if seen.signals and self.driver is not None:
             # Who made each signal of the view: a computer, also one standing in for a person.
             by = dict(zip(state.signals, self.driver.signalled_by, strict=False))
@@ -186,9 +195,30 @@ class Table(Pace):
             message["record"] = self.driver.record()
         self._send(seat, message)
 
+    def update_for(self, viewer: int, start: int, seen: dict[str, Any], reset: bool) -> msg.Update:
+        """The ``update`` for ``viewer`` (a seat, or -1: a spectator) with its view ``seen``
+        and the events from ``start`` as it may see them."""
+        state, match = self.state, self.match
+        assert state is not None and match is not None
+        events = [event_to_json(event) for event in state.events_for(viewer, start)]
+        if self.match_over is not None and (reset or self.phase == "over"):
+            events.append(event_to_json(self.match_over))
+        return msg.update(
+            self.deals,
+            match.hand_number if not state.is_terminal() else len(match.results),
+            self.moves,
+            reset,
+            events,
+            seen,
+            list(match.standing),
+            self.phase,
+        )
+
     def _update_all(self) -> None:
         for seat in self.seats:
             self._update(seat)
+        if self.audience is not None:
+            self.audience.updates(self)
 
     # ------------------------------------------------------------------ fair deals
 
@@ -531,4 +561,6 @@ class Table(Pace):
             self.journal.note(self, "closed")
         for seat in self.seats:
             self._send(seat, msg.closed(reason, message))
+        if self.audience is not None:
+            self.audience.closed(self, msg.closed(reason, message))
         self.on_closed(self)

@@ -30,7 +30,7 @@ def _between_hands() -> tuple[SimpleNamespace, dict[str, Any]]:
     seats[0].wants_next = True
     table = SimpleNamespace(
         code="ABCDEF", rules=rules, host=0, phase="between", owner="", seed="7",
-        match_id="m", driver=driver, seats=seats, ended_tokens=set(),
+        match_id="m", driver=driver, seats=seats, ended_tokens=set(), public=False,
     )  # fmt: skip
     table.seeds = DealSeeds(lambda: str(table.seed))
     return table, driver.record()
