@@ -22,7 +22,8 @@ from briscola.server.embedded import EmbeddedHost
 
 
 def raw(url: str, **options: Any) -> ClientConnection:
-    return connect(url, open_timeout=10, proxy=None, **options)
+    # Opened and closed by hand (tests hold many at once): not as a context manager.
+    return connect(url, open_timeout=10, proxy=None, legacy=True, **options)
 
 
 def hello(ws: ClientConnection, name: str = "Raw") -> dict[str, Any]:
