@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
 from serverhelp import hello, raw, replies
 from websockets.sync.client import ClientConnection
 
@@ -19,6 +20,13 @@ from briscola.server import ServerThread
 
 def send(ws: ClientConnection, **message: Any) -> None:
     ws.send(json.dumps(message))
+
+
+def replies_soon(ws: ClientConnection, want: Callable[[dict[str, Any]], bool]) -> None:
+    """Raises ``TimeoutError`` unless ``want`` matches a message within half a second."""
+    while True:
+        if want(json.loads(ws.recv(timeout=0.5))):
+            return
 
 
 def kind(name: str) -> Callable[[dict[str, Any]], bool]:
@@ -88,9 +96,16 @@ def test_a_rated_hand_changes_both_ratings_and_each_player_is_told_its_change(
 ) -> None:
     server = make_server()
     anna, bruno = person(server, opened, "Anna"), person(server, opened, "Bruno")
-    table_of(anna, [bruno], public=True)
+    code = table_of(anna, [bruno], public=True)
     after = play_hand([anna, bruno])
     told = [next(m for m in after[i] if m["type"] == "rated") for i in (0, 1)]
+    # The table rebuilt (another process taking it over) rates its last hand again: the
+    # store says it was rated, and nobody is told anything twice.
+    server.call(lambda: server.server.rated.rebuilt(server.server.tables[code]))
+    time.sleep(0.5)
+    for ws in (anna, bruno):
+        with pytest.raises(TimeoutError):
+            replies_soon(ws, kind("rated"))
     assert all(t["family"] == "two" and not t["abandoned"] for t in told)
     # Both changed (the ordinal rises with what a game tells, so even a tie moves it).
     assert all(t["change"] != 0 and t["sigma"] < 25 / 3 for t in told)
