@@ -164,3 +164,27 @@ def test_a_hand_abandoned_past_the_grace_period_is_that_player_s_loss_once(
     send(anna, type="leaderboard", family="two")
     board = replies(anna, kind("leaderboard"))
     assert [(e["name"], e["games"]) for e in board["top"]] == [("Anna", 1), ("Bruno", 1)]
+
+
+def test_quick_match_seats_the_nearest_in_rating_first(
+    make_server: Callable[..., ServerThread], opened: list[ClientConnection]
+) -> None:
+    server = make_server(bots_after=60.0)
+    strong, new, fresh = (person(server, opened, n) for n in ("Stella", "Nino", "Fred"))
+    ids = server.call(lambda: [c.player_id for c in server.server.conns if c.player_id])
+    names = server.call(lambda: {c.player_id: c.name for c in server.server.conns})
+    stella = next(p for p in ids if names[p] == "Stella")
+    service = server.server.rated.service
+    for hand in range(12):  # Stella beats strangers: her rating rises far above 0
+        service.rate_hand("two", [[stella], [f"x{hand}"]], [100.0, 0.0], f"h{hand}")
+    assert service.rating("two", stella).ordinal > 10
+    send(strong, type="queue", presets=["classic2"])
+    replies(strong, kind("queued"))
+    time.sleep(0.5)  # her ticket has her rating; the others come later
+    send(new, type="queue", presets=["classic2"])
+    send(fresh, type="queue", presets=["classic2"])
+    # Stella waits longest, but nobody is near her yet: the two new players meet.
+    assert replies(new, kind("joined"))["table"] == replies(fresh, kind("joined"))["table"]
+    waiting = server.call(lambda: list(server.server.public.queue.tickets.values()))
+    assert [t.name for t in waiting] == ["Stella"]
+    assert waiting[0].ratings[0][0] == "two" and waiting[0].ratings[0][1] > 10
