@@ -153,12 +153,12 @@ def draw_chart(
     frame: tuple[int, int, int],
     width: int,
 ) -> None:
-    """The rating after each hand as a line, its uncertainty (±3 sigma) as a band."""
+    """The rating after each hand as a line (mu less 3 sigma), the band above it up to mu."""
     pygame.draw.rect(surface, frame, area, 1)
     if area.width < 20 or area.height < 20 or not points:
         return
     lows = [p["rating"] for p in points]
-    highs = [p["rating"] + 6 * p["sigma"] for p in points]  # mu + 3 sigma
+    highs = [p["rating"] + 3 * p["sigma"] for p in points]  # up to mu
     low, high = min(lows), max(highs)
     span = max(1.0, high - low)
     inner = area.inflate(-8, -8)
