@@ -218,6 +218,7 @@ class Server:
                 await asyncio.wait_for(self._ws.wait_closed(), 10)
         self.pool.shutdown()
         await self.rated.idle()
+        self.rated.service.store.close()
         await self.public.close()
         if self.shared is not None:
             await self.shared.close()

@@ -231,10 +231,6 @@ class Rated:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-
 
 def check_family_field(value: object, kind: str) -> Family:
     for family in FAMILIES:

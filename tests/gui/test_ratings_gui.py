@@ -17,7 +17,6 @@ from guihelp import DT, start
 from layoutcheck import make_summary
 from redishelp import free_port
 
-from briscola.client.connection import NetClient
 from briscola.client.identity import Identities
 from briscola.gui.app import App
 from briscola.gui.scenes.menu import MenuScene
@@ -29,6 +28,7 @@ from briscola.server import ServerConfig, ServerThread
 from briscola.storage.keys import KeyStore
 from briscola.storage.paths import data_dir
 from briscola.storage.stats import Stats
+from tools.shots_ratings import register
 
 pytestmark = pytest.mark.usefixtures("gui_home")
 
@@ -55,33 +55,29 @@ def test_the_score_screen_says_what_a_rated_hand_changed(app: App) -> None:
     assert "Your rating" not in " ".join(drawn(app, scene))
 
 
-def registered(url: str, name: str) -> str:
-    key = secrets.token_hex(32)
-    client = NetClient(url, name, reconnect=False).start()
-    client.identify(key, name)
-    while client.incoming.get(timeout=5)["type"] != "identity":
-        pass
-    client.close()
-    return key
+def open_ratings(app: App, identities: Identities) -> tuple[StatsScene, RatingsView]:
+    """The Statistics screen over the menu, its ratings asked for and shown."""
+    start(app, MenuScene(app))
+    view = RatingsView(identities)
+    scene = StatsScene(app, Stats(), ratings=view)
+    app.push(scene)
+    app.apply_requests()
+    view.wait()
+    scene.toggle_ratings()
+    return scene, view
 
 
 def test_the_statistics_screen_shows_the_leaderboard_from_the_server(app: App) -> None:
     server = ServerThread(ServerConfig(port=0, ping_interval=None)).start()
     try:
-        anna, bruno = registered(server.url, "Anna"), registered(server.url, "Bruno")
+        anna, bruno = register(server.url, "Anna"), register(server.url, "Bruno")
         service = server.server.rated.service
         for hand in range(3):
             service.rate_hand("two", [[key_hash(anna)], [key_hash(bruno)]], [90, 30], f"h/{hand}")
         identities = Identities(KeyStore(data_dir()))
         identities.remember(server.url, bruno, "Bruno")
-        start(app, MenuScene(app))
-        view = RatingsView(identities)
-        scene = StatsScene(app, Stats(), ratings=view)
-        app.push(scene)
-        app.apply_requests()
-        view.wait()
+        scene, view = open_ratings(app, identities)
         assert scene.ratings_button.visible
-        scene.toggle_ratings()
         texts = drawn(app, scene)
         assert "1. Anna" in texts and "2. Bruno" in texts
         assert any(t.startswith("Your rating: ") and "rank 2" in t for t in texts), texts
@@ -95,11 +91,5 @@ def test_the_statistics_screen_shows_the_leaderboard_from_the_server(app: App) -
 def test_a_server_that_cannot_be_reached_is_a_clear_line(app: App) -> None:
     identities = Identities(KeyStore(data_dir()))
     identities.remember(f"ws://127.0.0.1:{free_port()}", secrets.token_hex(32), "Anna")
-    start(app, MenuScene(app))
-    view = RatingsView(identities)
-    scene = StatsScene(app, Stats(), ratings=view)
-    app.push(scene)
-    app.apply_requests()
-    view.wait()
-    scene.toggle_ratings()
+    scene, _view = open_ratings(app, identities)
     assert any("cannot be reached" in t for t in drawn(app, scene))

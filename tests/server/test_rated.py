@@ -9,12 +9,14 @@ import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 from serverhelp import hello, raw, replies
 from websockets.sync.client import ClientConnection
 
+from briscola.ratings import SqliteStore
 from briscola.server import ServerThread
 
 
@@ -188,3 +190,21 @@ def test_quick_match_seats_the_nearest_in_rating_first(
     waiting = server.call(lambda: list(server.server.public.queue.tickets.values()))
     assert [t.name for t in waiting] == ["Stella"]
     assert waiting[0].ratings[0][0] == "two" and waiting[0].ratings[0][1] > 10
+
+
+def test_a_lan_host_keeps_its_ratings_in_its_keep_folder(
+    make_server: Callable[..., ServerThread], opened: list[ClientConnection], tmp_path: Path
+) -> None:
+    keep = tmp_path / "keep"
+    server = make_server(keep=keep)
+    anna, bruno = person(server, opened, "Anna"), person(server, opened, "Bruno")
+    table_of(anna, [bruno], public=True)
+    after = play_hand([anna, bruno])
+    assert any(m["type"] == "rated" for m in after[0])
+    ids = server.call(lambda: sorted(c.player_id for c in server.server.conns if c.player_id))
+    server.stop()
+    store = SqliteStore(keep)  # the host's file: the ratings are there after it stopped
+    try:
+        assert [r.games for r in store.get("two", ids).values()] == [1, 1]
+    finally:
+        store.close()
