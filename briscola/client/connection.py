@@ -244,6 +244,14 @@ class NetClient:
     def report(self, seat: int, reason: str = "other") -> None:
         self.submit(people.report(seat, reason))
 
+    def leaderboard(self, family: str, count: int = 20) -> None:
+        """Ask for ``family``'s top ``count`` and this player's place (``leaderboard``)."""
+        self.submit(people.leaderboard(family, count))
+
+    def rating_history(self, family: str) -> None:
+        """Ask for this player's rating after each rated hand (``rating_history``)."""
+        self.submit(people.rating_history(family))
+
     # ------------------------------------------------------------------ the loop
 
     def _note(self, status: ConnectionStatus, detail: str = "") -> None:

@@ -106,6 +106,7 @@ SENTENCES: Final[dict[Code, Sentence]] = {
     # (a game's own client never sends these: a client that does is told what it did)
     ErrorCode.BAD_QUEUE: refused,
     ErrorCode.QUEUED: refused,
+    ErrorCode.BAD_FAMILY: lambda detail: _("The server has no ratings of that kind of table."),
     ErrorCode.MALFORMED_FROM_SERVER: refused,
     ErrorCode.BAD_ADDRESS: lambda detail: _("Type the host's address, e.g. 192.168.1.5:8765."),
     ErrorCode.UNREACHABLE: lambda detail: _(

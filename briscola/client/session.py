@@ -95,6 +95,7 @@ class RemoteSession:
         self._standing: list[int] = []
         self._phase = ""
         self._record: dict[str, Any] = {}
+        self._rated: dict[str, Any] = {}  # this hand's ``rated`` (in the record's meta)
         #: Every event of this hand as sent to this seat, and the servers' reveals by deal:
         #: the deal is checked with them once it is over (docs/fairness.md).
         self._hand_seen: list[Event] = []
@@ -152,6 +153,8 @@ class RemoteSession:
             self.closed = message
         elif message["type"] == "reveal":
             self._reveals[message["deal"]] = message
+        elif message["type"] == "rated":  # after the hand: the score screen reads it then
+            self._rated.update(message)
 
     def _apply(self, message: msg.Update) -> None:
         seen = view_from_json(message["view"])
@@ -165,7 +168,7 @@ class RemoteSession:
             self._hand_events = 0
             self._summary = None
             self._result = None
-            self._record = {}
+            self._record, self._rated = {}, {}
             self._asked = ""
         elif message["reset"]:
             # A reconnection resends the hand's events: only the unseen ones are new.
@@ -228,7 +231,7 @@ class RemoteSession:
                 kind = "bot"
             else:
                 kind = "remote"
-            out.append(SeatInfo(entry["name"], kind, entry.get("level") or ""))
+            out.append(SeatInfo(entry["name"], kind, entry.get("level") or "", entry.get("rating")))
         return out
 
     @property
@@ -353,7 +356,7 @@ class RemoteSession:
         before = self.client.commits.get(self._deal)
         sent = self.client.fair_values.get(before) if before is not None else None
         proof = check_deal(self.rules, self.seat, self._hand_seen, reveal, before, sent)
-        return {**record, "meta": {**record.get("meta", {}), "fair": proof}}
+        return {**record, "meta": {**record.get("meta", {}), "fair": proof, "rated": self._rated}}
 
     def next_hand(self) -> None:
         """Say this player is ready for the next hand (the server deals when all are)."""

@@ -96,6 +96,8 @@ class SeatInfo:
     name: str
     kind: str
     level: str = ""
+    #: At a rated online table: the player's rating, shown beside the name.
+    rating: int | None = None
 
 
 @dataclass(frozen=True)

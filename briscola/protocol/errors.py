@@ -69,6 +69,7 @@ class ErrorCode(StrEnum):
     UNAVAILABLE = "unavailable"
     BAD_QUEUE = "bad_queue"
     QUEUED = "queued"
+    BAD_FAMILY = "bad_family"
     # A client's own: never on the wire.
     MALFORMED_FROM_SERVER = "malformed_from_server"
     BAD_ADDRESS = "bad_address"
@@ -170,6 +171,10 @@ _ERRORS: Final[dict[ErrorCode, str]] = {
     ErrorCode.UNAVAILABLE: (
         "(several server processes) the store the tables live in cannot be reached for a"
         " moment: try again"
+    ),
+    ErrorCode.BAD_FAMILY: (
+        "a `leaderboard` or `rating_history` naming no family of rated tables (two, three,"
+        " teams4, chiamata, six)"
     ),
     ErrorCode.BAD_QUEUE: (
         "a `queue` or `queue_bots` naming no configuration or one quick match does not offer,"

@@ -112,6 +112,8 @@ class LobbySeat(TypedDict):
     kind: str
     name: str
     free: bool
+    #: At a rated table: the person's rating (the conservative ordinal, rounded).
+    rating: NotRequired[int]
 
 
 class LobbyEntry(TypedDict):

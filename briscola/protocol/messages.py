@@ -195,6 +195,7 @@ class SeatEntry(TypedDict):
     away: NotRequired[bool]
     replaced: NotRequired[bool]
     next: NotRequired[bool]
+    rating: NotRequired[int]  # at a rated table (briscola.protocol.people, "rated")
 
 
 class TableInfo(TypedDict):

@@ -23,23 +23,34 @@ from typing import Final, Literal, NotRequired, TypedDict
 __all__ = [
     "CLIENT_TYPES",
     "FACES",
+    "MAX_BOARD",
     "PHRASES",
     "QUICK_CHAT",
+    "RATING_TYPES",
     "REPORT_REASONS",
     "SERVER_FIELDS",
     "SERVER_TYPES",
     "Chat",
+    "HistoryPoint",
     "Identify",
     "Identity",
+    "Leaderboard",
+    "LeaderboardOut",
     "PeopleClient",
     "PeopleServer",
+    "Rated",
+    "RatingHistory",
+    "RatingHistoryOut",
     "Rename",
     "Report",
     "Reported",
     "Said",
+    "Standing",
     "chat",
     "identify",
     "identity",
+    "leaderboard",
+    "rating_history",
     "rename",
     "report",
     "reported",
@@ -88,7 +99,18 @@ class Report(TypedDict):
     reason: NotRequired[object]
 
 
-PeopleClient = Identify | Rename | Chat | Report
+class Leaderboard(TypedDict):
+    type: Literal["leaderboard"]
+    family: object
+    count: NotRequired[object]
+
+
+class RatingHistory(TypedDict):
+    type: Literal["rating_history"]
+    family: object
+
+
+PeopleClient = Identify | Rename | Chat | Report | Leaderboard | RatingHistory
 
 
 class Identity(TypedDict):
@@ -110,16 +132,82 @@ class Reported(TypedDict):
     seat: int
 
 
-PeopleServer = Identity | Said | Reported
+class Standing(TypedDict):
+    """A place on a leaderboard: ``rating`` the conservative ordinal (rounded), ``sigma``
+    its uncertainty."""
 
-CLIENT_TYPES: Final = ("identify", "rename", "chat", "report")
-SERVER_TYPES: Final = ("identity", "said", "reported")
+    rank: int
+    name: str
+    rating: int
+    sigma: float
+    games: int
+
+
+class Rated(TypedDict):
+    """What a rated hand changed for this player: ``before``/``after`` the conservative
+    ordinal (one decimal), ``points`` its side's points and ``luck`` what its cards were
+    worth in points (``points - luck`` is what the rating saw)."""
+
+    type: Literal["rated"]
+    family: str
+    before: float
+    after: float
+    change: float
+    sigma: float
+    points: int
+    luck: float
+    abandoned: bool
+
+
+class LeaderboardOut(TypedDict):
+    type: Literal["leaderboard"]
+    family: str
+    top: list[Standing]
+    you: Standing | None
+
+
+class HistoryPoint(TypedDict):
+    at: float
+    rating: float
+    sigma: float
+
+
+class RatingHistoryOut(TypedDict):
+    type: Literal["rating_history"]
+    family: str
+    points: list[HistoryPoint]
+
+
+PeopleServer = Identity | Said | Reported | Rated | LeaderboardOut | RatingHistoryOut
+
+#: The requests of the ratings (answered by ``briscola.server.rated``).
+RATING_TYPES: Final = ("leaderboard", "rating_history")
+CLIENT_TYPES: Final = ("identify", "rename", "chat", "report", *RATING_TYPES)
+SERVER_TYPES: Final = ("identity", "said", "reported", "rated", "leaderboard", "rating_history")
+#: The most players a leaderboard lists.
+MAX_BOARD: Final = 50
 
 #: Each server message's fields: the JSON types each may hold, and whether it is required.
 SERVER_FIELDS: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
     "identity": {"name": ((str,), True), "new": ((bool,), True), "rename_in": ((int, float), True)},
     "said": {"seat": ((int,), True), "name": ((str,), True), "say": ((str,), True)},
     "reported": {"seat": ((int,), True)},
+    "rated": {
+        "family": ((str,), True),
+        "before": ((int, float), True),
+        "after": ((int, float), True),
+        "change": ((int, float), True),
+        "sigma": ((int, float), True),
+        "points": ((int,), True),
+        "luck": ((int, float), True),
+        "abandoned": ((bool,), True),
+    },
+    "leaderboard": {
+        "family": ((str,), True),
+        "top": ((list,), True),
+        "you": ((dict, type(None)), True),
+    },
+    "rating_history": {"family": ((str,), True), "points": ((list,), True)},
 }
 
 
@@ -142,6 +230,17 @@ def chat(say: str) -> Chat:
 
 def report(seat: int, reason: str = "other") -> Report:
     return {"type": "report", "seat": seat, "reason": reason}
+
+
+def leaderboard(family: str, count: int = 20) -> Leaderboard:
+    """Ask for the top ``count`` (at most :data:`MAX_BOARD`) of ``family`` and this
+    player's own place (``briscola.ratings.FAMILIES``: two, three, teams4, chiamata, six)."""
+    return {"type": "leaderboard", "family": family, "count": count}
+
+
+def rating_history(family: str) -> RatingHistory:
+    """Ask for this player's rating after each of its last rated hands in ``family``."""
+    return {"type": "rating_history", "family": family}
 
 
 def identity(name: str, new: bool, rename_in: float) -> Identity:

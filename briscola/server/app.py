@@ -37,13 +37,16 @@ from briscola.protocol import lobby
 from briscola.protocol import messages as msg
 from briscola.protocol.errors import CloseReason, ErrorCode, ProtocolError
 from briscola.protocol.people import CLIENT_TYPES as PEOPLE_TYPES
+from briscola.protocol.people import RATING_TYPES
 from briscola.protocol.wire import PROTOCOL, check_name, encode, normalize_code
+from briscola.ratings import MemoryStore, RatingService, RatingStore, SqliteStore
 from briscola.server.admission import Admission, joined, new_code, tell
 from briscola.server.config import ServerConfig
 from briscola.server.conn import CLOSE_ABUSE, CLOSE_IDLE, CLOSE_REPLACED, Conn, address_of
 from briscola.server.fair import FairPool
 from briscola.server.lobby import Public, own_message
 from briscola.server.people import People
+from briscola.server.rated import Rated
 from briscola.server.registry import MemoryRegistry, RedisRegistry
 from briscola.server.seats import Seat, SeatKind, bot_names, refuse_if_ended, seat_kinds
 from briscola.server.tables import FrameTap, Table
@@ -104,10 +107,22 @@ class Server:
         #: Players, quick chat, reports and bans (in Redis with the tables, or in memory).
         registry = RedisRegistry(self.shared.store.redis) if self.shared else MemoryRegistry()
         self.people = People(registry, conns=lambda: self.conns)
+        #: The ratings of rated tables: in Redis with the tables, kept on disk by the host.
+        self.rated = Rated(RatingService(self._rating_store()), registry)
         #: ``keep``: the tables kept on disk (the host's own server; None: in memory only).
         self.keep: TableKeep | None = None
         #: The lobby of public tables, quick match and spectators.
         self.public = Public(self)
+
+    def _rating_store(self) -> RatingStore:
+        if self.config.redis is not None:
+            from briscola.server.ratings import RedisStore
+
+            store = RedisStore(self.config.redis)
+            if not store.durable():
+                log.warning("ratings: Redis is not durable (appendonly yes, appendfsync always)")
+            return store
+        return SqliteStore(self.config.keep) if self.config.keep is not None else MemoryStore()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -160,6 +175,7 @@ class Server:
             self.tables[code] = table
             self.public.attach(table)
             table.revive()
+            self.rated.rebuilt(table)
             log.info("table %s opened again from %s", code, keep.path)
 
     @property
@@ -201,6 +217,8 @@ class Server:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._ws.wait_closed(), 10)
         self.pool.shutdown()
+        await self.rated.idle()
+        self.rated.service.store.close()
         await self.public.close()
         if self.shared is not None:
             await self.shared.close()
@@ -315,7 +333,9 @@ class Server:
 
     async def submit(self, conn: Conn, message: msg.ClientMessage) -> None:
         """Act on ``message`` here, or pass it to the process that drives its table."""
-        if self.shared is not None and self.shared.wants(conn, message):
+        if message["type"] in RATING_TYPES:
+            await self.rated.handle(conn, message)
+        elif self.shared is not None and self.shared.wants(conn, message):
             await self.shared.route(conn, message)
         elif message["type"] in PEOPLE_TYPES:
             await self.people.handle(conn, message)
@@ -436,6 +456,7 @@ class Server:
             names or (), owner=owner,
         )  # fmt: skip
         table.public = public
+        table.rater = self.rated
         if self.shared is not None:
             self.shared.adopt(table)
         elif self.keep is not None:

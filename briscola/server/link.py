@@ -15,7 +15,7 @@ import json
 import logging
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from briscola.protocol import messages as msg
 from briscola.server.config import ServerConfig
@@ -24,6 +24,9 @@ from briscola.server.fair import FairPool
 from briscola.server.seats import Peer
 from briscola.server.store import Fenced, Lease, RedisError, Store, channel
 from briscola.server.tables import FrameTap, Table
+
+if TYPE_CHECKING:
+    from briscola.server.rated import Rated
 
 __all__ = ["FRAME", "Guest", "Host", "Link", "Owner", "Stats", "Who", "identity", "is_signal"]
 
@@ -50,6 +53,9 @@ class Host(Protocol):
 
     @property
     def stats(self) -> Stats: ...
+
+    @property
+    def rated(self) -> Rated: ...
 
     def handle(self, conn: Conn, message: msg.ClientMessage) -> None: ...
 

@@ -3,9 +3,9 @@
 A player's ``queue`` names one or more configurations (:data:`QUICK_PRESETS`); the server
 keeps a ticket for it and, four times a second, looks for a group: the oldest ticket of a
 configuration first (the largest tables first: :data:`LARGEST_FIRST`), then the others
-nearest to it in rating (:func:`rating_of`: no player has a rating on the public side yet,
-so every ticket is as near as any other and the oldest go first) within a window that
-widens with the oldest one's wait (:func:`pick_group`). Teams are balanced
+nearest to it in rating (:func:`rating_of`: the player's rating in the configuration's
+family, read when the ticket is made; a new player's is 0) within a window that widens
+with the oldest one's wait (:func:`pick_group`). Teams are balanced
 (:func:`arrange`: a snake draft by rating, so no team gets the two strongest). Once a player
 has waited :attr:`ServerConfig.bots_after` seconds, ``queued`` says ``bots``: the player may
 send ``queue_bots`` and is seated at once with whoever waits, computer players in the empty
@@ -16,7 +16,7 @@ each seat given a token); each player's own process then sends it a ``resume`` w
 token, as if the player had sent it: the seat is theirs, wherever the table is driven.
 
 With ``--redis`` the tickets are shared by every process (:class:`RedisTickets`): a hash per
-ticket (``briscola:qt:ID``: process, connection, name, configurations, since) and a sorted
+ticket (``briscola:qt:ID``: process, connection, name, configurations, since, ratings) and a sorted
 set per configuration (``briscola:q:PRESET``, by time). A group is claimed by one Lua script
 that removes all its tickets only if all of them are still there, so two processes never
 seat the same person twice; a ticket's process renews its expiry while it waits.
@@ -30,7 +30,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from briscola.engine import Rules
@@ -39,12 +39,14 @@ from briscola.protocol import messages as msg
 from briscola.protocol.errors import ErrorCode, ProtocolError
 from briscola.protocol.lobby import QUICK_PRESETS
 from briscola.protocol.wire import encode
+from briscola.ratings import family_of
 from briscola.server.watch import player_name
 
 if TYPE_CHECKING:
     from briscola.server.admission import Admission
     from briscola.server.config import ServerConfig
     from briscola.server.conn import Conn
+    from briscola.server.rated import Rated
     from briscola.server.seats import SeatKind
     from briscola.server.shared import Shared
     from briscola.server.store import Store
@@ -56,9 +58,10 @@ log = logging.getLogger("briscola.server")
 
 #: Seconds between two looks for groups.
 TICK: Final = 0.25
-#: The rating distance accepted at once, and how much it widens each second of waiting.
-WINDOW: Final = 100.0
-WIDEN: Final = 10.0
+#: The rating distance accepted at once, and how much it widens each second of waiting
+#: (in the ordinal's units: a new player is at 0, a strong one near 30).
+WINDOW: Final = 3.0
+WIDEN: Final = 0.5
 #: A waiting ticket's expiry in Redis (its process renews it every tick): a ticket of a
 #: process that died goes with it.
 TICKET_MS: Final = 15_000
@@ -77,6 +80,7 @@ class Home(Protocol):
     conns: set[Conn]
     shared: Shared | None
     admission: Admission
+    rated: Rated
 
     async def submit(self, conn: Conn, message: msg.ClientMessage) -> None: ...
 
@@ -100,6 +104,8 @@ class Ticket:
     name: str
     presets: tuple[str, ...]
     since: float
+    #: The player's rating (the conservative ordinal) per family, once read.
+    ratings: tuple[tuple[str, float], ...] = ()
 
     @property
     def id(self) -> str:
@@ -107,12 +113,14 @@ class Ticket:
         return f"{self.process}:{self.serial}:{int(self.since * 1e6)}"
 
 
-def rating_of(ticket: Ticket) -> float:
-    """The hook for ratings: nearest in rating first once ratings exist. Today every player
-    rates the same (0), so the groups are by waiting time alone. Once a ticket names an
-    identified player, this reads its rating (``briscola.ratings``: the family of the
-    configuration, the conservative ordinal) when the ticket is made."""
-    return 0.0
+def rating_of(ticket: Ticket, preset: str = "classic2") -> float:
+    """The ticket's rating in the family of ``preset`` (0 until read, and for a new player).
+
+    >>> rating_of(Ticket("p", 1, "Anna", ("teams4",), 0.0, (("teams4", 12.5),)), "teams4")
+    12.5
+    """
+    family = family_of(Rules.preset(preset))
+    return next((value for name, value in ticket.ratings if name == family), 0.0)
 
 
 def pick_group(
@@ -122,29 +130,33 @@ def pick_group(
     rating: Callable[[Ticket], float] = rating_of,
     anchor: Ticket | None = None,
 ) -> list[Ticket] | None:
-    """``size`` tickets to seat together: ``anchor`` (the oldest by default), then those
-    nearest to it in rating, oldest first among equals, within a window of
-    :data:`WINDOW` + :data:`WIDEN` per second the anchor waited; None when too few.
+    """``size`` tickets to seat together: ``anchor`` (by default the oldest ticket that
+    has enough others near it), then those nearest to it in rating, oldest first among
+    equals, within a window of :data:`WINDOW` + :data:`WIDEN` per second the anchor
+    waited; None when too few. (A strong player who waits longest does not hold back two
+    new players near each other: her window widens until someone is near her.)
 
     >>> t = [Ticket("p", i, f"P{i}", ("classic2",), 10.0 + i) for i in range(3)]
     >>> [x.serial for x in pick_group(t, 2, 20.0)]
     [0, 1]
-    >>> far = lambda x: 1000.0 * x.serial
+    >>> far = lambda x: 10.0 * x.serial
     >>> pick_group(t, 2, 20.0, far) is None, len(pick_group(t, 2, 120.0, far))
     (True, 2)
     """
     if len(tickets) < size:
         return None
     ordered = sorted(tickets, key=lambda t: (t.since, t.id))
-    first = anchor if anchor is not None else ordered[0]
-    window = WINDOW + WIDEN * max(0.0, now - first.since)
-    base = rating(first)
-    near = sorted(
-        (t for t in ordered if t.id != first.id and abs(rating(t) - base) <= window),
-        key=lambda t: (abs(rating(t) - base), t.since, t.id),
-    )
-    group = [first, *near[: size - 1]]
-    return group if len(group) == size else None
+    for first in [anchor] if anchor is not None else ordered:
+        window = WINDOW + WIDEN * max(0.0, now - first.since)
+        base = rating(first)
+        near = sorted(
+            (t for t in ordered if t.id != first.id and abs(rating(t) - base) <= window),
+            key=lambda t: (abs(rating(t) - base), t.since, t.id),
+        )
+        group = [first, *near[: size - 1]]
+        if len(group) == size:
+            return group
+    return None
 
 
 def arrange(
@@ -173,6 +185,12 @@ def arrange(
             side = 1 - side
         seats[sides[side].pop(0)] = ticket
     return seats
+
+
+def ratings_of(text: str) -> tuple[tuple[str, float], ...]:
+    """A ticket's ratings as Redis keeps them: ``two=3.5 teams4=-1.25``."""
+    pairs = (item.partition("=") for item in text.split())
+    return tuple((name, float(value)) for name, _eq, value in pairs)
 
 
 class RedisTickets:
@@ -205,6 +223,7 @@ return 1
                     "name": ticket.name,
                     "presets": " ".join(ticket.presets),
                     "since": repr(ticket.since),
+                    "ratings": " ".join(f"{f}={v!r}" for f, v in ticket.ratings),
                 },
             )
             pipe.pexpire(key, TICKET_MS)
@@ -212,6 +231,16 @@ return 1
                 pipe.zadd(f"briscola:q:{preset}", {ticket.id: ticket.since})
             await pipe.execute()
         self.store.operations += 2 + len(ticket.presets)
+
+    async def rated(self, ticket: Ticket) -> None:
+        """Write the ratings read for ``ticket`` (still waiting: its hash is there)."""
+        ratings = " ".join(f"{f}={v!r}" for f, v in ticket.ratings)
+        key = f"briscola:qt:{ticket.id}"
+        async with self.store.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, "ratings", ratings)
+            pipe.pexpire(key, TICKET_MS)  # (claimed meanwhile elsewhere: it goes soon)
+            await pipe.execute()
+        self.store.operations += 2
 
     async def claim(self, tickets: Sequence[Ticket]) -> bool:
         """Take every one of ``tickets`` out of the queue, or none (one went already)."""
@@ -250,6 +279,7 @@ return 1
                     fields["name"],
                     tuple(fields["presets"].split()),
                     float(fields["since"]),
+                    ratings_of(fields.get("ratings", "")),
                 )
             )
         return tickets
@@ -305,10 +335,25 @@ class Matchmaker:
         self._told.pop(conn.serial, None)
         if self.redis is not None:
             self._spawn(self.redis.add(ticket))
+        if conn.player_id is not None:
+            self._spawn(self._read_ratings(conn.serial, ticket, conn.player_id))
         if self.redis is None:
             self._tell(conn, ticket, self._local_counts())
         else:  # (the numbers waiting come with the next look, a quarter second away)
             conn.post(encode(lobby.queued(presets, {}, 0.0, False)))
+
+    async def _read_ratings(self, serial: int, ticket: Ticket, player: str) -> None:
+        """The waiting player's ratings in the families it queued for, on its ticket."""
+        service = self.server.rated.service
+        families = sorted({family_of(Rules.preset(p)) for p in ticket.presets})
+        found = await asyncio.to_thread(
+            lambda: tuple((f, service.rating(f, player).ordinal) for f in families)
+        )
+        if self.tickets.get(serial) is not ticket:
+            return  # seated or gone meanwhile
+        self.tickets[serial] = rated = replace(ticket, ratings=found)
+        if self.redis is not None:
+            await self.redis.rated(rated)
 
     def leave(self, conn: Conn, tell: bool = True) -> None:
         ticket = self.tickets.pop(conn.serial, None)
@@ -343,7 +388,8 @@ class Matchmaker:
     async def _with_bots(self, ticket: Ticket, preset: str) -> None:
         size = Rules.preset(preset).players
         others = await self._waiting(preset)
-        group = pick_group(others, min(size, len(others)), time.time(), anchor=ticket)
+        near = lambda t: rating_of(t, preset)  # noqa: E731
+        group = pick_group(others, min(size, len(others)), time.time(), near, anchor=ticket)
         for people in (group or [], [ticket]):
             if people and await self._claim(people):
                 self._seat(preset, people)
@@ -370,7 +416,8 @@ class Matchmaker:
                 continue
             size = Rules.preset(preset).players
             while True:
-                group = pick_group(await self._waiting(preset), size, now)
+                near = lambda t, p=preset: rating_of(t, p)  # noqa: E731
+                group = pick_group(await self._waiting(preset), size, now, near)
                 if group is None or not await self._claim(group):
                     break
                 self._seat(preset, group)
@@ -412,7 +459,7 @@ class Matchmaker:
         """Open the group's table here, started, each person's seat holding a token; tell
         each person's process to resume that seat."""
         rules = Rules.preset(preset)
-        seats = arrange(group, rules)
+        seats = arrange(group, rules, lambda t: rating_of(t, preset))
         level = self.server.config.takeover_level
         kinds: list[tuple[Any, str]] = [
             ("human", "") if t is not None else ("bot", level) for t in seats

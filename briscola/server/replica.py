@@ -26,7 +26,7 @@ from briscola.game.driver import HUMAN, MatchDriver
 from briscola.server.config import ServerConfig
 from briscola.server.fair import FairPool
 from briscola.server.seats import SeatKind
-from briscola.server.tables import FrameTap, Table
+from briscola.server.tables import FrameTap, Rater, Table
 
 __all__ = [
     "StoredTable",
@@ -61,6 +61,9 @@ class TableHome(Protocol):
     pool: FairPool
     tap: FrameTap | None
 
+    @property
+    def rated(self) -> Rater: ...
+
     def table_closed(self, table: Table) -> None: ...
 
 
@@ -70,10 +73,12 @@ def table_maker(server: TableHome) -> TableMaker:
     def make(
         code: str, rules: Rules, kinds: list[tuple[SeatKind, str]], host: int, owner: str
     ) -> Table:
-        return Table(
+        table = Table(
             code, rules, kinds, host, server.config.table_config(), server.pool,
             server.table_closed, lambda: server.tap, owner=owner,
         )  # fmt: skip
+        table.rater = server.rated
+        return table
 
     return make
 
@@ -100,6 +105,7 @@ def table_meta(table: Table) -> dict[str, Any]:
                 "level": seat.level,
                 "name": seat.name,
                 "token": seat.token,
+                "player": seat.player_id,  # (server-only: the rated tables' player ids)
                 "ready": seat.ready,
                 "stand_in": seat.player.stand_in,
                 "left": seat.left,
@@ -177,6 +183,7 @@ def rebuild_table(stored: StoredTable, make: TableMaker, code: str) -> Table | N
     for seat, saved in zip(table.seats, meta["seats"], strict=True):
         seat.name = saved["name"]
         seat.token = saved["token"]
+        seat.player_id = saved.get("player")
         seat.ready = bool(saved["ready"])
         seat.player.stand_in = bool(saved["stand_in"])
         seat.left = bool(saved.get("left", False))

@@ -84,6 +84,10 @@ class Seat:
     left: bool = False
     #: Index into the hand's events up to which this seat's peer has been sent.
     sent: int = 0
+    #: The person's player id (the SHA-256 of its key: server-only, never sent), and its
+    #: rating shown beside the name at a rated table (the conservative ordinal, rounded).
+    player_id: str | None = None
+    rating: int | None = None
     grace_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
 
     @property
@@ -122,8 +126,8 @@ class Seat:
         return self.peer is not None
 
     def info(self) -> msg.SeatEntry:
-        """The public description of the seat (no token)."""
-        return {
+        """The public description of the seat (no token, no player id)."""
+        entry: msg.SeatEntry = {
             "seat": self.index,
             "kind": self.kind,
             "level": self.level if self.bot_plays else None,
@@ -135,6 +139,9 @@ class Seat:
             "replaced": self.kind == "human" and self.bot_plays,
             "next": self.wants_next,
         }
+        if self.rating is not None:
+            entry["rating"] = self.rating
+        return entry
 
 
 def give_up(seat: Seat, ended: set[str]) -> None:
@@ -143,6 +150,7 @@ def give_up(seat: Seat, ended: set[str]) -> None:
     if seat.token is not None:
         ended.add(seat.token)
         seat.token = None
+    seat.player_id = seat.rating = None
     seat.left = False
 
 

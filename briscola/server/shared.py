@@ -198,6 +198,7 @@ class Shared:
             return self.server.tables.get(code)
         self.server.tables[code] = table
         self.adopt(table, lease)
+        self.server.rated.rebuilt(table)
         if "rebuilt" in self.hooks:
             self.hooks["rebuilt"](table)
         log.info("table %s taken over (lease %s)", code, lease.value)

@@ -64,6 +64,16 @@ class Audience(Protocol):
     def closed(self, table: Table, message: msg.Closed) -> None: ...
 
 
+class Rater(Protocol):
+    """Rates the hands of rated tables (:class:`briscola.server.rated.Rated`)."""
+
+    def seated(self, table: Table, seat: Seat) -> None: ...
+
+    def hand_over(self, table: Table) -> None: ...
+
+    def abandoned(self, table: Table, seat: Seat) -> None: ...
+
+
 class Table(Pace):
     """One table: a match between seats, some open to people, some computer players."""
 
@@ -123,6 +133,7 @@ class Table(Pace):
         #: Listed in the lobby; its spectators and the lobby's hook (None: private).
         self.public = False
         self.audience: Audience | None = None
+        self.rater: Rater | None = None
 
     @property
     def match(self) -> Match | None:
@@ -283,6 +294,9 @@ class Table(Pace):
     def _attach(self, seat: Seat, peer: Peer) -> None:
         seat.peer = peer
         seat.name = peer.name
+        seat.player_id = seat.player_id or getattr(peer, "player_id", None)
+        if self.rater is not None:
+            self.rater.seated(self, seat)
         seat.away_since = None
         seat.left = False
         if seat.grace_timer is not None:
@@ -329,11 +343,13 @@ class Table(Pace):
             if seat.index == self.host or not any(s.connected for s in self.seats):
                 self.close(CloseReason.HOST_LEFT, "the host left the waiting room")
                 return
-            seat.token = None
+            seat.token = seat.player_id = seat.rating = None
             seat.name = ""
             seat.ready = False
             seat.away_since = None
         elif seat.kind == "human":
+            if self.rater is not None and self.phase == "playing":
+                self.rater.abandoned(self, seat)  # the person's loss (docs/ratings.md)
             self._replace(seat)
         self.broadcast_info()
         self._drive()
@@ -356,13 +372,15 @@ class Table(Pace):
             seat.grace_timer.cancel()
             seat.grace_timer = None
         if self.phase in ("playing", "between"):
+            if self.rater is not None and self.phase == "playing":
+                self.rater.abandoned(self, seat)
             seat.away_since = time.monotonic()
             seat.left = True
             self._replace(seat)
         elif self.phase != "lobby":
             give_up(seat, self.ended_tokens)
         if self.phase == "lobby":
-            seat.token = None
+            seat.token = seat.player_id = seat.rating = None
             seat.name = ""
             seat.ready = False
             if seat.index == self.host:
@@ -482,6 +500,8 @@ class Table(Pace):
         assert self.driver is not None
         _summary, self.match_over = self.driver.finish_hand()
         self.save_record()
+        if self.rater is not None:
+            self.rater.hand_over(self)  # rated, then its players told (``rated``)
         if self.match_over is not None:
             self.phase = "over"
             for seat in self.seats:

@@ -62,15 +62,17 @@ def player_name(conn: Conn) -> str:
 def lobby_entry(table: Table, opened: float) -> lobby.LobbyEntry:
     """``table`` as the lobby lists it (``opened``: wall-clock time it was opened; the
     entry's ``waited`` is counted when it is sent)."""
-    seats: list[lobby.LobbySeat] = [
-        {
+    seats: list[lobby.LobbySeat] = []
+    for seat in table.seats:
+        entry: lobby.LobbySeat = {
             "seat": seat.index,
             "kind": seat.kind,
             "name": seat.name,
             "free": seat.kind == "human" and not seat.claimed,
         }
-        for seat in table.seats
-    ]
+        if seat.rating is not None:
+            entry["rating"] = seat.rating
+        seats.append(entry)
     return {
         "table": table.code,
         "preset": table.rules.name,

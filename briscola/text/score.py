@@ -142,6 +142,9 @@ class HandTexts:
         checked = deal_check(summary.record)
         if checked is not None:
             lines.insert(0, checked[1])
+        rated = rating_change(summary.record, len(summary.rules.sides) or 2)
+        if rated is not None:
+            lines.insert(0, rated)
         return lines
 
     def standing_title(self) -> str:
@@ -247,3 +250,46 @@ def deal_check(record: dict[str, Any]) -> tuple[str, str] | None:
         "Warning: this deal does not match what the server promised. Save the record: it"
         " keeps the evidence."
     )
+
+
+def rating_change(record: dict[str, Any], sides: int = 2) -> str | None:
+    """What a rated online hand changed, in one sentence (the server's ``rated``, kept in
+    the record's meta): the rating before and after, and why, with the luck of the cards
+    taken out (``sides``: the hand's sides; their even share of the 120 points). None for
+    a hand that was not rated.
+
+    >>> rating_change({"meta": {"rated": {"before": 3.1, "after": 4.4, "change": 1.3,
+    ...     "points": 74, "luck": 8.5, "abandoned": False, "family": "two"}}})
+    'Your rating: 3.1 → 4.4 (+1.3): you scored 6 points more than your cards were worth.'
+    >>> rating_change({"meta": {"rated": {}}}) is None
+    True
+    """
+    rated = record.get("meta", {}).get("rated") or {}
+    if "after" not in rated:
+        return None
+    head = _("Your rating: {before} → {after} ({change})").format(
+        before=f"{rated['before']:.1f}",
+        after=f"{rated['after']:.1f}",
+        change=f"{rated['change']:+.1f}",
+    )
+    if rated.get("abandoned"):
+        why = _("a player left the hand, which counts as their loss.")
+    elif rated.get("family") == "chiamata":
+        why = _("the bid made or lost counts, not the cards.")
+    else:
+        more = round(rated["points"] - (120 / max(1, sides) + rated["luck"]))
+        if more > 0:
+            why = ngettext(
+                "you scored {n} point more than your cards were worth.",
+                "you scored {n} points more than your cards were worth.",
+                more,
+            ).format(n=more)
+        elif more < 0:
+            why = ngettext(
+                "you scored {n} point less than your cards were worth.",
+                "you scored {n} points less than your cards were worth.",
+                -more,
+            ).format(n=-more)
+        else:
+            why = _("you scored just what your cards were worth.")
+    return _("{rating}: {why}").format(rating=head, why=why)

@@ -30,16 +30,33 @@ def test_the_oldest_go_first_and_too_few_make_no_group() -> None:
 
 def test_the_rating_window_widens_with_the_oldest_one_s_wait() -> None:
     waiting = tickets(3)
-    ratings = {0: 1500.0, 1: 1500.0 + WINDOW + 5 * WIDEN, 2: 1500.0 + WINDOW + 2 * WIDEN}
+    ratings = {0: 15.0, 1: 15.0 + WINDOW + 5 * WIDEN, 2: 15.0 + WINDOW + 2 * WIDEN}
 
     def rating(ticket: Ticket) -> float:
         return ratings[ticket.serial]
 
-    assert pick_group(waiting, 2, 100.0, rating) is None  # nobody near enough yet
+    assert pick_group(waiting[:2], 2, 100.0, rating) is None  # nobody near enough yet
     group = pick_group(waiting, 2, 102.0, rating)  # 2 s: the nearer one is in the window
     assert group is not None and [t.serial for t in group] == [0, 2]
     group = pick_group(waiting, 3, 105.0, rating)
     assert group is not None and len(group) == 3
+
+
+def test_the_oldest_far_from_everyone_does_not_hold_back_two_near_each_other() -> None:
+    waiting = tickets(3)
+    ratings = {0: 30.0, 1: 0.0, 2: 1.0}
+
+    def rating(ticket: Ticket) -> float:
+        return ratings[ticket.serial]
+
+    group = pick_group(waiting, 2, 101.0, rating)
+    assert group is not None and [t.serial for t in group] == [1, 2]
+    group = pick_group(waiting[:1] + waiting[2:], 2, 160.0, rating)  # 60 s: near enough
+    assert group is not None and [t.serial for t in group] == [0, 2]
+    ticket = Ticket("p", 1, "Anna", ("teams4",), 0.0, (("teams4", 12.5), ("two", 3.0)))
+    assert matchmaking.rating_of(ticket, "teams4") == 12.5
+    assert matchmaking.rating_of(ticket, "classic2") == 3.0
+    assert matchmaking.rating_of(ticket, "classic3") == 0.0  # not read: a new player's
 
 
 def test_teams_are_drafted_so_the_strongest_are_not_together() -> None:

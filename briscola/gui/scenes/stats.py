@@ -1,6 +1,8 @@
 """The Statistics screen: a table of hands and matches per configuration and opponent
 strength (or added up per opponent level, or per configuration), the hands and matches won
-in a row, and a Reset that asks for confirmation first."""
+in a row, and a Reset that asks for confirmation first; for a server where the player has
+a key, its ratings (:mod:`.ratings_view`: the leaderboards, the player's rating and its
+chart), asked of the server when the screen opens."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from briscola.client.identity import Identities
+from briscola.gui.scenes.ratings_view import RatingsView
 from briscola.gui.widgets import (
     Button,
     PrimaryButton,
@@ -20,6 +24,8 @@ from briscola.gui.widgets import (
     scroll_keys,
 )
 from briscola.gui.widgets.page import PageScene
+from briscola.storage.keys import KeyStore
+from briscola.storage.paths import data_dir
 from briscola.storage.stats import HOT_SEAT, Entry, Stats, Streaks
 from briscola.text.i18n import _, decimal, ngettext
 from briscola.text.labels import level_label, preset_label
@@ -122,7 +128,9 @@ SCROLL_KEYS = (
 class StatsScene(PageScene):
     """Statistics per configuration and opponent strength."""
 
-    def __init__(self, app: Services, stats: Stats | None = None) -> None:
+    def __init__(
+        self, app: Services, stats: Stats | None = None, ratings: RatingsView | None = None
+    ) -> None:
         super().__init__(app)
         self.stats = stats if stats is not None else Stats.load()
         if self.stats.notice:
@@ -135,9 +143,23 @@ class StatsScene(PageScene):
         #: How the rows are grouped (one of :data:`GROUPINGS`).
         self.grouping = GROUPINGS[0]
         self.grouping_button = Button(
-            lambda: grouping_label(self.grouping), self.next_grouping, name="grouping"
+            lambda: (
+                self.ratings.family_text()
+                if self.showing_ratings
+                else grouping_label(self.grouping)
+            ),
+            self.next_grouping,
+            name="grouping",
         )
-        self.group = WidgetGroup([self.back_button, self.grouping_button, self.reset_button])
+        #: The ratings on a server where the player has a key (shown instead of the table).
+        self.ratings = ratings or RatingsView(Identities(KeyStore(data_dir())))
+        self.showing_ratings = False
+        self.ratings_button = Button(self._ratings_label, self.toggle_ratings, name="ratings")
+        self.ratings_button.visible = self.ratings.offered
+        self.ratings.start()
+        self.group = WidgetGroup(
+            [self.back_button, self.grouping_button, self.ratings_button, self.reset_button]
+        )
         self.group.focus_widget(self.back_button)
         # The confirmation dialog.
         self.confirming = False
@@ -178,12 +200,23 @@ class StatsScene(PageScene):
         self.group.focus_widget(self.back_button)
 
     def next_grouping(self) -> None:
+        if self.showing_ratings:
+            self.ratings.next_family()
+            return
         self.grouping = GROUPINGS[(GROUPINGS.index(self.grouping) + 1) % len(GROUPINGS)]
         self.scroll = 0.0
 
+    def _ratings_label(self) -> str:
+        return _("Statistics") if self.showing_ratings else _("Ratings")
+
+    def toggle_ratings(self) -> None:
+        """The ratings instead of the table (and back)."""
+        self.showing_ratings = not self.showing_ratings
+        self._refresh()
+
     def _refresh(self) -> None:
         self.reset_button.enabled = not self.stats.empty
-        self.grouping_button.enabled = not self.stats.empty
+        self.grouping_button.enabled = not self.stats.empty or self.showing_ratings
 
     def table_rows(self) -> list[tuple[str, str, Entry]]:
         if self.grouping == "strength":
@@ -232,6 +265,14 @@ class StatsScene(PageScene):
             0, h - margin - button_h, min(room, px(420)), button_h
         )
         self.grouping_button.rect.centerx = left + total_w // 2
+        if self.ratings.offered:  # the two middle buttons share the room
+            half = (room - gap) // 2
+            self.grouping_button.rect = pygame.Rect(
+                left + bw + gap, h - margin - button_h, half, button_h
+            )
+            self.ratings_button.rect = pygame.Rect(
+                self.grouping_button.rect.right + gap, h - margin - button_h, half, button_h
+            )
         self.dialog = pygame.Rect(0, 0, min(w - 2 * margin, px(560)), px(220))
         self.dialog.center = (w // 2, h // 2)
         dbw = (self.dialog.width - 3 * px(20)) // 2
@@ -281,13 +322,17 @@ class StatsScene(PageScene):
     # ------------------------------------------------------------------ drawing
 
     def next_frame_in(self) -> float | None:
+        if self.showing_ratings and self.ratings.result is None:
+            return 0.25  # the answer is on its way
         return None  # still until input
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme
         self.draw_page(surface, _("Statistics"), self.panel)
-        if self.stats.empty:
+        if self.showing_ratings:
+            self.ratings.draw(self, surface, self.panel.inflate(-self.px(36), -self.px(28)))
+        elif self.stats.empty:
             self._draw_empty(surface)
         else:
             self._draw_table(surface)

@@ -109,7 +109,8 @@ def plate_pieces(
     caller = None if gone_on else seen.caller
     for seat in range(board.n):
         spot = lay.spots[board.screen_index(seat)]
-        parts = [painter.session.seats[seat].name]
+        info = painter.session.seats[seat]
+        parts = [info.name if info.rating is None else f"{info.name} ({info.rating})"]
         if rules.chiamata and seat == caller:
             parts.append(_("caller"))
         if rules.chiamata and seat == board.revealed_partner and seat != caller:
