@@ -8,8 +8,8 @@ import random
 import pytest
 
 from briscola.engine import GameState, Rules, view
-from briscola.engine.spectate import SPECTATOR, spectator_json, spectator_view
 from briscola.engine.codec import ViewError
+from briscola.engine.spectate import SPECTATOR, spectator_json, spectator_view
 from briscola.engine.view import view_from_json, view_to_json
 
 
