@@ -85,16 +85,14 @@ def test_a_spectator_sees_a_whole_hand_and_never_a_card_of_a_hand(
     over = False
 
     def audit(texts: list[str]) -> None:
-        table = table_now(server, code)
-        for text in texts:
-            problems.extend(server.call(lambda text=text: leaks(text, table.state)))
+        state = table_now(server, code).state
+        problems.extend(server.call(lambda: [p for text in texts for p in leaks(text, state)]))
 
     while not over:
         moves = table_now(server, code).moves
         # Vera catches up with the table as it is, then everything she holds is audited.
-        until(
-            lambda: vera._moves == moves and not vera._updates, lambda: vera.advance(0, True)
-        )
+        caught_up = lambda moves=moves: vera._moves == moves and not vera._updates  # noqa: E731
+        until(caught_up, lambda: vera.advance(0, True))
         events = vera.new_events()
         seen = vera.view()
         assert seen.hand == () and vera.legal_actions() == [] and not vera.plays_here(0)
@@ -132,7 +130,11 @@ def test_players_see_one_watching_and_a_spectator_comes_back_after_a_drop(
     until(lambda: anna.news().watchers == 1, lambda: anna.advance(0, True))
     vera.client.kill()
     until(lambda: vera.client.reconnects > 0, lambda: vera.advance(0, True))
-    audience = lambda: server.server.tables[code].audience.count  # noqa: E731
+
+    def audience() -> int:
+        watched = server.server.tables[code].audience
+        return watched.count if watched is not None else -1
+
     until(
         lambda: server.call(audience) == 1 and vera.side.stage == "watching",
         lambda: vera.advance(0, True),
