@@ -306,10 +306,11 @@ class App:
 
         return dict(FACTORIES)
 
-    def open(self, name: str, mode: str = "push", **options: Any) -> Scene | None:
+    def open(self, name: str, /, mode: str = "push", **options: Any) -> Scene | None:
         """Request the scene registered as ``name``, made with ``options``: put on top
         (``mode="push"``), instead of the top one (``"replace"``) or alone (``"reset"``).
-        Scenes navigate only this way, never importing one another. Returns the scene
+        Scenes navigate only this way, never importing one another (``name`` is
+        positional: a scene may take an option called ``name``). Returns the scene
         (None when there is none to show, as when no saved game can be resumed)."""
         scene = self.scene_factories[name](self, **options)
         if scene is not None:

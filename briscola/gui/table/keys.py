@@ -113,6 +113,11 @@ class TableKeys:
         """H: the coach's card (or bid, or call) and why; a swap says so in the banner."""
         table = self.table
         if not table.awaiting_human:
+            if table.session.news().watching:
+                table.captions.announce(
+                    lambda: _("You are watching: no hints, no moves, nothing to undo."),
+                    TIMINGS["hint banner"],
+                )
             return
         seen = table.session.view()
         if seen.phase in ("auction", "call"):
