@@ -498,10 +498,14 @@ class App:
         except OSError:
             self._report_path = None
 
-    def run(self, first: Scene) -> int:
-        """Show ``first`` and run until quit (or ``--frames``). Returns the exit status."""
+    def run(self, first: Scene, then: tuple[str, dict[str, Any]] | None = None) -> int:
+        """Show ``first`` (and over it the scene ``then`` names, with its options) and run
+        until quit (or ``--frames``). Returns the exit status."""
         self.reset_to(first)
         self.apply_requests()
+        if then is not None:
+            self.open(then[0], **then[1])
+            self.apply_requests()
         self.loop()
         self.close()
         return 0

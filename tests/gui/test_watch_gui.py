@@ -183,3 +183,16 @@ def test_a_table_that_cannot_be_watched_says_why(app: App, server: ServerThread)
     click(app, page.back_button.rect.center)
     app.step(guihelp.DT)
     assert isinstance(app.scene, MenuScene)
+
+
+def test_the_command_line_watches_a_table_and_refuses_a_bad_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from briscola.gui import cli
+
+    args = cli.build_parser().parse_args(["--watch", "tables.example.org:9000", "k7mx2q"])
+    assert args.watch == ["tables.example.org:9000", "k7mx2q"]
+    told: list[str] = []
+    monkeypatch.setattr(cli, "_fatal", told.append)
+    assert cli._run(cli.build_parser().parse_args(["--watch", "http://x", "K7MX2Q"])) == 2
+    assert told and "http://x" in told[0]
