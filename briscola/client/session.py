@@ -344,7 +344,7 @@ class RemoteSession:
                 standing=self._standing,
                 over=self._match_over,
                 record=self._proven(self._record),
-                viewer=self.seat,
+                viewer=self.seat if self.seat >= 0 else None,  # (-1: a spectator, no seat)
             )
         return self._summary
 

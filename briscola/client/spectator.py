@@ -28,7 +28,6 @@ from briscola.client.session import RemoteSession
 from briscola.engine import Action, Signal
 from briscola.engine.view import SPECTATOR
 from briscola.game.session import TableNews
-from briscola.game.summary import HandSummary, summarize
 
 if TYPE_CHECKING:
     from briscola.game.session import TableSession
@@ -80,24 +79,6 @@ class SpectatorSession(RemoteSession):
 
     def send_signal(self, signal: Signal) -> bool:
         return False
-
-    def finish_hand(self) -> HandSummary | None:
-        """The hand summed up for no seat (no win or loss for this screen, no record)."""
-        seen = self._view
-        if seen is None or seen.phase != "over" or self._result is None:
-            return None
-        if self._summary is None:
-            self._summary = summarize(
-                seen,
-                self._result,
-                names=[info.name for info in self.seats],
-                hand_number=self._hand,
-                standing=self._standing,
-                over=self._match_over,
-                record={},
-                viewer=None,
-            )
-        return self._summary
 
     def next_hand(self) -> None:
         """The table shows no more of the hand over: the next deal shows when it comes."""
