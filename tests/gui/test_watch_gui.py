@@ -133,6 +133,9 @@ def test_a_spectator_watches_a_table_to_its_end_and_never_sees_a_hand(
     click(app, first)  # a click on the cards plays nothing
     key(app, pygame.K_h)  # the hint says why there is none
     assert table.captions.banner is not None and "watching" in table.captions.banner[0]()
+    table.captions.banner = None
+    key(app, pygame.K_u)  # and the undo too
+    assert table.captions.banner is not None and "undo" in table.captions.banner[0]()
     wait_for(app, lambda: all(p.phase == "over" for p in players), "the hand ends", look)
     wait_for(app, lambda: table.session.view().phase == "over", "Vera sees its end", look)
     look()
