@@ -70,10 +70,8 @@ class RemoteSession:
     already took from ``client.incoming`` (they are handled first)."""
 
     def __init__(self, client: NetClient, backlog: Iterable[Incoming] = ()) -> None:
-        if client.seat is None:
-            raise ValueError("the client holds no seat yet (wait for the 'joined' message)")
         self.client = client
-        self.seat: int = client.seat
+        self.seat: int = self._seat_of(client)
         self.table: msg.TableInfo | None = None
         self.closed: msg.Closed | None = None
         #: Error replies not yet read by the table (``take_errors()``).
@@ -125,6 +123,11 @@ class RemoteSession:
             self._apply(self._updates.popleft())
 
     # ------------------------------------------------------------------ messages
+
+    def _seat_of(self, client: NetClient) -> int:
+        if client.seat is None:
+            raise ValueError("the client holds no seat yet (wait for the 'joined' message)")
+        return client.seat
 
     def _poll(self) -> None:
         for message in self.client.drain():
@@ -344,7 +347,7 @@ class RemoteSession:
                 standing=self._standing,
                 over=self._match_over,
                 record=self._proven(self._record),
-                viewer=self.seat,
+                viewer=self.seat if self.seat >= 0 else None,  # (-1: a spectator, no seat)
             )
         return self._summary
 
@@ -524,6 +527,7 @@ class RemoteSession:
             dealt=self._phase in ("between", "over") and self._dealt_ahead(),
             live=True,
             computer_signals=self._computer_signals(),
+            watchers=self.table.get("watchers", 0) if self.table is not None else 0,
         )
         shown = self.banner()
         if shown is None or shown[0] not in ("reconnecting", "host_away", "failed", "closed"):

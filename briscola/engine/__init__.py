@@ -22,6 +22,7 @@ from briscola.engine.actions import (
 )
 from briscola.engine.cards import DECK, Card, Rank, Suit, cards_from_codes, codes
 from briscola.engine.codec import CodecError, ViewError, parse_json
+from briscola.engine.determinize import determinize
 from briscola.engine.events import (
     Auction,
     BriscolaTurned,
@@ -66,7 +67,7 @@ from briscola.engine.signals import (
 )
 from briscola.engine.sim import Sim
 from briscola.engine.state import GameState, HandResult, SwapRecord, Trick, trick_winner
-from briscola.engine.view import PlayerView, determinize, view, view_from_json, view_to_json
+from briscola.engine.view import PlayerView, view, view_from_json, view_to_json
 
 __all__ = [
     "DECK",

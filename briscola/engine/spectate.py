@@ -21,12 +21,9 @@ from functools import reduce
 from typing import Any
 
 from briscola.engine.state import GameState
-from briscola.engine.view import PlayerView, view, view_to_json
+from briscola.engine.view import SPECTATOR, PlayerView, view, view_to_json
 
 __all__ = ["SPECTATOR", "spectator_json", "spectator_view"]
-
-#: The seat a spectator's view and events are for (no seat: it sees no hidden card).
-SPECTATOR = -1
 
 
 def spectator_view(state: GameState) -> PlayerView:

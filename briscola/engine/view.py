@@ -1,12 +1,13 @@
-"""What one seat may know, and full states sampled to agree with it.
+"""What one seat may know, or a spectator (seat -1, :data:`SPECTATOR`): no seat at all.
 
 :func:`view` is the only way the GUI and the computer players look at a game: a
 :class:`PlayerView` holds the seat's own hand, public information (the briscola, the table,
 every card played, pile sizes and points, swaps, the auction), cards of other hands that the
 seat has seen (face-up draws, swaps, a partner's shown hand), and nothing else.
 
-:func:`determinize` turns a view back into a complete :class:`GameState` by dealing the
-unseen cards at random, consistent with everything the view says: for search.
+:func:`~briscola.engine.determinize.determinize` turns a view back into a complete
+:class:`GameState` (for search). A spectator's view (:mod:`briscola.engine.spectate`) has
+seat :data:`SPECTATOR`, no hand and no legal action.
 
 >>> import random
 >>> from .rules import Rules
@@ -15,16 +16,12 @@ unseen cards at random, consistent with everything the view says: for search.
 >>> seen = view(state, 0)
 >>> len(seen.hand), seen.hand_sizes, seen.stock_size
 (3, (3, 3), 34)
->>> sample = determinize(seen, random.Random(1))
->>> view(sample, 0) == seen
-True
 
 :func:`view_to_json` and :func:`view_from_json` are the two halves of the view codec (below).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -36,7 +33,10 @@ from briscola.engine.rules import Rules
 from briscola.engine.signals import Signalled, signals_from_json, signals_to_json, visible_signals
 from briscola.engine.state import GameState, Phase, SwapRecord, Trick
 
-__all__ = ["PlayerView", "determinize", "view"]
+__all__ = ["SPECTATOR", "PlayerView", "view"]
+
+#: The seat of a spectator's view: no seat, so it holds no hand and sees no hidden card.
+SPECTATOR: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,126 +191,6 @@ def view(state: GameState, seat: int) -> PlayerView:
     )
 
 
-def _deal_hidden(
-    unseen: list[Card],
-    needs: dict[int, int],
-    voids: dict[int, frozenset[Suit]],
-    rng: random.Random,
-) -> dict[int, list[Card]]:
-    """Share ``unseen`` among seats (``needs[seat]`` cards each; key -1 is the stock),
-    respecting each seat's voids. Uniform when nothing is void; otherwise the most
-    constrained seats are served first from a random order."""
-    pool = list(unseen)
-    for _attempt in range(64):
-        rng.shuffle(pool)
-        if not any(voids.values()):
-            out: dict[int, list[Card]] = {}
-            start = 0
-            for seat, count in needs.items():
-                out[seat] = pool[start : start + count]
-                start += count
-            return out
-        order = sorted(
-            needs,
-            key=lambda s: (s == -1, sum(1 for c in pool if c.suit not in voids.get(s, ()))),
-        )
-        remaining = list(pool)
-        out = {}
-        ok = True
-        for seat in order:
-            banned = voids.get(seat, frozenset())
-            allowed = [c for c in remaining if c.suit not in banned]
-            if len(allowed) < needs[seat]:
-                ok = False
-                break
-            chosen = allowed[: needs[seat]]
-            out[seat] = chosen
-            chosen_set = set(chosen)
-            remaining = [c for c in remaining if c not in chosen_set]
-        if ok:
-            return out
-    raise ValueError("no deal of the unseen cards agrees with this view")
-
-
-def determinize(seen: PlayerView, rng: random.Random) -> GameState:
-    """A complete state that agrees with ``seen``: the unseen cards dealt at random.
-
-    Other hands keep the cards the seat knows of, the stock keeps its face-up cards
-    (briscola last, scoperta top first), and follow-suit voids are respected. The result
-    plays on like any state (``determinized`` is set: it has no deck and no record).
-    """
-    rules = seen.rules
-    n = rules.players
-    stock_hidden = seen.stock_size
-    if seen.briscola_in_stock:
-        stock_hidden -= 1
-    top_visible = seen.stock_top is not None and not (
-        seen.briscola_in_stock and seen.stock_size == 1
-    )
-    if top_visible:
-        stock_hidden -= 1
-    needs: dict[int, int] = {}
-    for seat in range(n):
-        if seat != seen.seat:
-            needs[seat] = seen.hand_sizes[seat] - len(seen.known[seat])
-    needs[-1] = stock_hidden
-    voids = {seat: seen.voids[seat] for seat in range(n) if seat != seen.seat}
-    unseen = seen.unseen_cards()
-    if sum(needs.values()) != len(unseen):
-        raise ValueError(
-            f"inconsistent view: {len(unseen)} unseen cards for {sum(needs.values())} places"
-        )
-    dealt = _deal_hidden(unseen, needs, voids, rng)
-
-    state = GameState.__new__(GameState)
-    state._init_empty(rules, seen.dealer)
-    state.determinized = True
-    for seat in range(n):
-        if seat == seen.seat:
-            state.hands[seat] = list(seen.hand)
-        else:
-            hand = list(seen.known[seat]) + dealt[seat]
-            rng.shuffle(hand)
-            state.hands[seat] = hand
-    stock = list(dealt[-1])
-    if top_visible and seen.stock_top is not None:
-        stock.insert(0, seen.stock_top)
-    if seen.briscola_in_stock and seen.briscola is not None:
-        stock.append(seen.briscola)
-    state.stock = stock
-    state.briscola = seen.briscola
-    state.trump = seen.trump
-    state.phase = seen.phase
-    state._current = seen.current_player if seen.current_player is not None else 0
-    state.trick = [card for _, card in seen.table]
-    state.trick_seats = [seat for seat, _ in seen.table]
-    state.tricks = list(seen.tricks)
-    for trick in seen.tricks:
-        state.piles[trick.winner].extend(trick.cards)
-    state.points = list(seen.points)
-    state.swaps = list(seen.swaps)
-    state.bids = list(seen.bids)
-    for seat, bid in seen.bids:
-        if bid is None:
-            state.passed[seat] = True
-    state.high_bid = seen.high_bid
-    state.high_bidder = seen.high_bidder
-    state.caller = seen.caller
-    state.called = seen.called
-    state.partner_revealed = seen.partner_revealed
-    if seen.partner_revealed:
-        state.partner = seen.partner
-    elif seen.called is not None:
-        state.partner = next(s for s, hand in enumerate(state.hands) if seen.called in hand)
-    state.known = [set(cards) for cards in seen.known]
-    state.voids = [set(suits) for suits in seen.voids]
-    state.signals = list(seen.signals)
-    if rules.partners_see == "start":
-        state.shown = [frozenset(cards) for cards in seen.known]
-        state.shown[seen.seat] = frozenset(seen.hand)
-    return state
-
-
 # ---------------------------------------------------------------------------- as JSON
 # The bot protocol's and the network's request body: the reader checks every field and the
 # whole view's consistency, and raises ViewError (a ValueError) naming the field.
@@ -424,6 +304,7 @@ def _objects(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
 def view_from_json(data: Any) -> PlayerView:
     """Rebuild the :class:`PlayerView` that :func:`view_to_json` wrote.
 
+    A spectator's view has seat -1 (:data:`SPECTATOR`), an empty hand and no legal action.
     Raises :class:`ViewError` naming the field for anything malformed or inconsistent:
     wrong types, seats out of range, a card in two places, counts that do not add up,
     legal actions that do not fit the phase or the hand.
@@ -432,7 +313,9 @@ def view_from_json(data: Any) -> PlayerView:
         raise ViewError("view must be a JSON object")
     rules = rules_from(_get(data, "rules", dict), ViewError, "view: rules")
     n = rules.players
-    seat = _seat(_get(data, "seat", int), n, "seat")
+    seat = _get(data, "seat", int)
+    if seat != SPECTATOR:  # a spectator's view is at no seat
+        seat = _seat(seat, n, "seat")
     dealer = _seat(_get(data, "dealer", int), n, "dealer")
     phase = _get(data, "phase", str)
     if phase not in PHASES:
@@ -444,7 +327,9 @@ def view_from_json(data: Any) -> PlayerView:
         raise ViewError("view: current_player must be null exactly when the phase is 'over'")
     hand = _cards(_get(data, "hand", list), "hand")
     hand_sizes = _ints(_get(data, "hand_sizes", list), n, "hand_sizes")
-    if hand_sizes[seat] != len(hand):
+    if seat == SPECTATOR and hand:
+        raise ViewError("view: a spectator (seat -1) holds no hand")
+    if seat != SPECTATOR and hand_sizes[seat] != len(hand):
         raise ViewError("view: hand_sizes disagrees with the hand")
     if any(size > rules.hand_size + 1 for size in hand_sizes):
         raise ViewError("view: a hand holds more cards than the rules deal")

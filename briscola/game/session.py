@@ -8,7 +8,8 @@ The table never touches a :class:`~briscola.engine.GameState`: it reads a
 
 Three kinds implement it: :class:`~briscola.game.local.LocalSession` (a match on this
 computer, through the :class:`~briscola.game.driver.MatchDriver`), the client's
-:class:`~briscola.client.session.RemoteSession` (a table on a server) and the replay's
+:class:`~briscola.client.session.RemoteSession` (a table on a server; its
+:class:`~briscola.client.spectator.SpectatorSession` watches one, at no seat) and the replay's
 :class:`~briscola.game.record.RecordSession` (one still moment of a recorded hand, a
 :class:`SessionView` only). The table
 cannot tell them apart: what only a network table has to say (a connection lost, a player
@@ -127,7 +128,9 @@ class TableNews:
     already begun while this player is still on the last one's score. ``live``: the news
     changes by itself (a table on the network): a screen showing it looks again a few
     times a second. ``computer_signals``: the partner signals of the view that a computer
-    made for a person (away, or out of time for a move)."""
+    made for a person (away, or out of time for a move). ``watchers``: how many spectators
+    watch the table (a public table online); ``watching``: this screen is one of them (it
+    plays no seat: nothing can be played, hinted or taken back here)."""
 
     connection: Connection = ""
     detail: str = ""
@@ -143,6 +146,8 @@ class TableNews:
     dealt: bool = False
     live: bool = False
     computer_signals: frozenset[Signalled] = frozenset()
+    watchers: int = 0
+    watching: bool = False
 
 
 #: A table with nothing to say (every local table, every replay).

@@ -306,10 +306,11 @@ class App:
 
         return dict(FACTORIES)
 
-    def open(self, name: str, mode: str = "push", **options: Any) -> Scene | None:
+    def open(self, name: str, /, mode: str = "push", **options: Any) -> Scene | None:
         """Request the scene registered as ``name``, made with ``options``: put on top
         (``mode="push"``), instead of the top one (``"replace"``) or alone (``"reset"``).
-        Scenes navigate only this way, never importing one another. Returns the scene
+        Scenes navigate only this way, never importing one another (``name`` is
+        positional: a scene may take an option called ``name``). Returns the scene
         (None when there is none to show, as when no saved game can be resumed)."""
         scene = self.scene_factories[name](self, **options)
         if scene is not None:
@@ -497,10 +498,14 @@ class App:
         except OSError:
             self._report_path = None
 
-    def run(self, first: Scene) -> int:
-        """Show ``first`` and run until quit (or ``--frames``). Returns the exit status."""
+    def run(self, first: Scene, then: tuple[str, dict[str, Any]] | None = None) -> int:
+        """Show ``first`` (and over it the scene ``then`` names, with its options) and run
+        until quit (or ``--frames``). Returns the exit status."""
         self.reset_to(first)
         self.apply_requests()
+        if then is not None:
+            self.open(then[0], **then[1])
+            self.apply_requests()
         self.loop()
         self.close()
         return 0

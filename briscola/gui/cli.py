@@ -110,6 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, help=_("shuffle seed (reproducible deals)"))
     parser.add_argument(
+        "--watch",
+        nargs=2,
+        metavar=("ADDRESS", "CODE"),
+        help=_("watch the public table CODE on the server at ADDRESS (host:port or ws://...)"),
+    )
+    parser.add_argument(
         "--self-check",
         action="store_true",
         help=_("load every card face, sound and font, report what is missing, and exit"),
@@ -208,6 +214,16 @@ def _run(args: argparse.Namespace) -> int:
     )
     if args.self_check:
         return _self_check(options)
+    watch_url: str | None = None
+    if args.watch:
+        from briscola.client.flow import address_url
+
+        try:
+            watch_url = address_url(args.watch[0])
+        except ValueError:
+            words = _("Cannot watch that table: {address} is not a server address (host:port).")
+            _fatal(words.format(address=args.watch[0]))
+            return 2
     if not asset_path("cards").is_dir():
         _fatal(
             _(
@@ -235,6 +251,10 @@ def _run(args: argparse.Namespace) -> int:
     from briscola.gui.scenes.menu import MenuScene
 
     first = MenuScene(app)
+    if watch_url is not None:
+        name = app.settings.player_name or _("Spectator")
+        code = args.watch[1]
+        return app.run(first, then=("watch", {"url": watch_url, "code": code, "name": name}))
     if args.demo:
         from briscola.game.setup import demo_setup
         from briscola.gui.scenes.table import TableScene

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from briscola.engine import GameState, Rules, view
+from briscola.engine.codec import ViewError
 from briscola.engine.spectate import SPECTATOR, spectator_json, spectator_view
-from briscola.engine.view import view_to_json
+from briscola.engine.view import view_from_json, view_to_json
 
 
 @pytest.mark.parametrize(
@@ -46,6 +47,7 @@ def test_a_spectator_knows_only_what_every_seat_knows(preset: str, options: dict
         written = spectator_json(state)
         assert written["hand"] == [] and written["seat"] == SPECTATOR
         assert written == view_to_json(seen)
+        assert view_from_json(written) == seen  # a client reads it back as it was
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_actions()))
@@ -62,3 +64,16 @@ def test_a_secret_partner_stays_secret_to_a_spectator_until_revealed() -> None:
             break
     assert view(state, state.partner).partner == state.partner
     assert spectator_view(state).partner is None
+
+
+def test_a_spectators_view_with_a_hand_or_a_move_is_refused() -> None:
+    state = GameState.new(Rules.preset("classic2"), random.Random(5))
+    written = spectator_json(state)
+    with_hand = {**written, "hand": [state.hands[0][0].code]}
+    with pytest.raises(ViewError, match="spectator"):
+        view_from_json(with_hand)
+    with_move = {**written, "legal": [{"play": state.hands[0][0].code}]}
+    with pytest.raises(ViewError, match="legal"):
+        view_from_json(with_move)
+    with pytest.raises(ViewError, match="seat"):
+        view_from_json({**written, "seat": -2})

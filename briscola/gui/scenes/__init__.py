@@ -73,4 +73,5 @@ FACTORIES: dict[str, Callable[..., Scene | None]] = {
     "online_host": _lazy("online_host", "HostScene"),
     "online_join": _lazy("online_join", "JoinScene"),
     "waiting_room": _lazy("waiting_room", "WaitingRoomScene"),
+    "watch": _lazy("watch", "WatchScene"),
 }

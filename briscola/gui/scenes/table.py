@@ -39,6 +39,7 @@ from briscola.gui.table.keys import TableKeys
 from briscola.gui.table.local import local_session, saved_session
 from briscola.gui.table.painter import TablePainter
 from briscola.gui.table.signals import SignalBar
+from briscola.text.i18n import _
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -92,6 +93,10 @@ class TableScene(Scene):
         self.frame = TableFrame(
             app, session, self, parts, (self.signals, self.banner, self.tweener)
         )
+        #: A spectator's table (online, at no seat): Menu and Esc leave it.
+        self.watching = session.news().watching
+        if self.watching:
+            self.hud.menu.label = lambda: _("Leave")
         self._configure_renderer()
 
     @classmethod
@@ -289,6 +294,10 @@ class TableScene(Scene):
             self.submit(swaps[0])
 
     def pause(self) -> None:
+        """The table's menu; a spectator leaves (unwatches: see on_exit) and goes back."""
+        if self.watching:
+            self.app.pop()
+            return
         self.app.open("pause", table=self)
 
     def toggle_last(self) -> None:

@@ -1,6 +1,7 @@
 """The table's online part: the connection banner (lost, reconnecting), who is away or
 replaced by a computer, and the end of the table (the host left, the server closed): the
-player is told and goes back to the menu.
+player is told and goes back to the menu. A spectator sees "Watching" with who plays and
+the configuration, and at the table's end is told and stays until it leaves (Esc).
 
 It reads only the session interface (``news()``, ``take_messages()``), and an online
 table's quick chat (``take_said()``): a local table or a replay has nothing to say, and the
@@ -21,6 +22,7 @@ from briscola.client.session import RemoteSession
 from briscola.gui.widgets import rounded
 from briscola.protocol.errors import ErrorCode
 from briscola.text.i18n import _
+from briscola.text.labels import preset_label
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -40,6 +42,14 @@ def host_away_text(name: str, until: float | None) -> str:
     when = time.strftime("%H:%M", time.localtime(until if until is not None else time.time()))
     return _("{name}'s game is away: waiting for it to come back until {time}.").format(
         name=name, time=when
+    )
+
+
+def watching_text(session: SessionView) -> str:
+    """A spectator's label: who plays, and the configuration."""
+    names = ", ".join(seat.name for seat in session.seats)
+    return _("Watching {names} · {table}").format(
+        names=names, table=preset_label(session.rules.name)
     )
 
 
@@ -71,6 +81,13 @@ class TableBanner:
         if self.ended:
             return
         news = session.news()
+        if news.ended is not None and news.watching:
+            # A spectator is told and stays, to look at the last trick, until it leaves.
+            self.ended = True
+            ended = code_text(news.ended, news.ended_message)
+            self.banner = _("{ended} Press Esc to leave.").format(ended=ended)
+            self.notes = []
+            return
         if news.ended is not None:
             self.ended = True
             self.app.notify(code_text(news.ended, news.ended_message), 8.0)
@@ -83,7 +100,7 @@ class TableBanner:
             self.banner = _("Connection lost: reconnecting…")
         elif news.connection in ("failed", "closed"):
             self.banner = _("The connection to the table is lost. Press Esc to leave the table.")
-        self.notes = []
+        self.notes = [watching_text(session)] if news.watching else []
         for seat in news.seats:
             if seat.replaced:
                 self.notes.append(

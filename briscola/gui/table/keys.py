@@ -89,6 +89,10 @@ class TableKeys:
             table.show_last = False
             if key == pygame.K_l:
                 return
+        undo = key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+        if undo and session.news().watching:
+            self.watching_only()
+            return
         if key is not None and (table.hud.hotkey(key) or table.assist.hotkey(event)):
             return
         if table.signals.handle_event(event):  # partner signals: the bar and F1-F8
@@ -113,6 +117,8 @@ class TableKeys:
         """H: the coach's card (or bid, or call) and why; a swap says so in the banner."""
         table = self.table
         if not table.awaiting_human:
+            if table.session.news().watching:
+                self.watching_only()
             return
         seen = table.session.view()
         if seen.phase in ("auction", "call"):
@@ -127,6 +133,13 @@ class TableKeys:
             table.captions.announce(
                 lambda: swap_hint_text(seen, action, style.deck_style), TIMINGS["hint banner"]
             )
+
+    def watching_only(self) -> None:
+        """A spectator asked for a hint or an undo: why there is none."""
+        self.table.captions.announce(
+            lambda: _("You are watching: no hints, no moves, nothing to undo."),
+            TIMINGS["hint banner"],
+        )
 
     def refused(self, card: Card, legal: list[Card]) -> None:
         """A card the rules refuse was chosen: when the suit led must be followed, say so."""

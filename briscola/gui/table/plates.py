@@ -21,7 +21,7 @@ from briscola.game.session import moved_on
 from briscola.gui.render.assets import CARD_RATIO
 from briscola.gui.render.damage import Piece
 from briscola.gui.widgets import fit_text, rounded
-from briscola.text.i18n import _, pgettext
+from briscola.text.i18n import _, ngettext, pgettext
 from briscola.text.labels import bid_label
 from briscola.text.names import suit_name
 
@@ -259,6 +259,9 @@ def _info_lines(painter: TablePainter, turn: int | None, seen: PlayerView) -> li
                 lines.append(_("{name} to play").format(name=session.seats[turn].name))
         if rules.chiamata and seen.high_bid is not None and seen.phase != "over":
             lines.append(_("Bid: {bid}").format(bid=bid_label(seen.high_bid, painter.style)))
+    watchers = session.news().watchers  # (a public table online: spectators)
+    if watchers:
+        lines.append(ngettext("{n} watching", "{n} watching", watchers).format(n=watchers))
     return lines
 
 
