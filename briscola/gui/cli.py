@@ -8,6 +8,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from briscola import __version__
@@ -282,9 +283,11 @@ def _no_display(pygame: Any) -> bool:
 
 def _online_check() -> str | None:
     """Online play works in this build (a frozen one included): an embedded server on the
-    loopback address welcomes a client. Returns what went wrong, or None."""
+    loopback address, keeping its tables and ratings on disk as a host's does, welcomes a
+    client. Returns what went wrong, or None."""
     try:
         import ssl  # noqa: F401  (wss:// addresses)
+        import tempfile
 
         import zeroconf  # noqa: F401  (tables on the local network)
 
@@ -293,9 +296,15 @@ def _online_check() -> str | None:
         from briscola.server.thread import ServerThread
     except ImportError as exc:
         return f"missing module: {exc}"
+    folder = tempfile.TemporaryDirectory(prefix="briscola-check-")
     try:
-        server = ServerThread(ServerConfig(host="127.0.0.1", port=0)).start()
+        config = ServerConfig(host="127.0.0.1", port=0, keep=Path(folder.name))
+        server = ServerThread(config).start()
+    except ImportError as exc:  # (the keep's SQLite, the ratings' model)
+        folder.cleanup()
+        return f"missing module: {exc}"
     except OSError as exc:
+        folder.cleanup()
         return f"no server on 127.0.0.1: {exc}"
     client = NetClient(server.url, "Check", reconnect=False).start()
     try:
@@ -308,6 +317,7 @@ def _online_check() -> str | None:
     finally:
         client.close()
         server.stop()
+        folder.cleanup()
 
 
 def _self_check(options: object) -> int:
