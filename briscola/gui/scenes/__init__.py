@@ -73,4 +73,8 @@ FACTORIES: dict[str, Callable[..., Scene | None]] = {
     "online_host": _lazy("online_host", "HostScene"),
     "online_join": _lazy("online_join", "JoinScene"),
     "waiting_room": _lazy("waiting_room", "WaitingRoomScene"),
+    "servers": _lazy("servers", "ServersScene"),
+    "public": _lazy("public", "PublicScene"),
+    "public_key": _lazy("public_key", "PublicKeyScene"),
+    "quick_match": _lazy("quick_match", "QuickMatchScene"),
 }
