@@ -16,8 +16,8 @@ import pytest
 
 from briscola.client.connection import NetClient
 from briscola.client.identity import Identities, new_key
-from briscola.client.sentences import code_text
 from briscola.client.public import PublicSide
+from briscola.client.sentences import code_text
 from briscola.engine import Rules
 from briscola.gui.app import App
 from briscola.gui.scenes.public import PublicScene, entry_text, waited_text
@@ -205,3 +205,34 @@ def test_words() -> None:
                        {"seat": 1, "kind": "human", "name": "", "free": True}]}  # fmt: skip
     text = entry_text(entry)  # type: ignore[arg-type]
     assert "Anna (1510)" in text and "free" in text
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_the_public_pages_fit_both_window_sizes(
+    size: tuple[int, int], server: ServerThread
+) -> None:
+    from layoutcheck import check_scene
+
+    app = guihelp.make_app(size)
+    try:
+        app.storage.servers.add("tables.example.org")
+        guihelp.start(app, ServersScene(app, lan=False))
+        assert check_scene(app) == []
+        page = signed_in_lobby(app, server.url)
+        dario = other(server.url, "Dario")
+        dario.create_public(Rules.preset("teams4"))
+        wait_for(app, lambda: len(page.entries) == 1, "a table listed")
+        assert check_scene(app) == []
+        for name, options in (
+            ("quick_match", {"side": page.side}),
+            ("public_key", {"url": server.url, "side": page.side}),
+        ):
+            app.open(name, **options)
+            app.apply_requests()
+            assert check_scene(app) == [], name
+            app.pop()
+            app.apply_requests()
+        assert dario.client is not None
+        dario.client.close(timeout=0)
+    finally:
+        app.close()
