@@ -1,9 +1,9 @@
 """The player's files (no pygame): where they are (:mod:`~briscola.storage.paths`), how
 they are written and read back safely (:mod:`~briscola.storage.files`: atomic writes,
 damaged files kept aside), and the stores over them: the settings, the statistics, the
-autosave, the online seat held, the player's keys on servers, the servers added. :class:`Storage` gathers the
-stores of one set of folders; the App makes one and passes it to whoever needs it. No store
-lives in a module global.
+autosave, the online seat held, the player's keys on servers, the servers added.
+:class:`Storage` gathers the stores of one set of folders; the App makes one and passes it
+to whoever needs it. No store lives in a module global.
 """
 
 from __future__ import annotations
