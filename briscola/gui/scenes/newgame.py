@@ -219,11 +219,9 @@ class NewGameScene(FormPage):
 
     def __init__(
         self, app: Services, online: bool = False, public: str | None = None, key: str = ""
-    ) -> None:
+    ):
         super().__init__(app)
-        #: A public table opened on the server at this address (its lobby's Create), with
-        #: the player's ``key`` there.
-        self.public, self.key = public, key
+        self.public, self.key = public, key  # (a public table on that server: its lobby's Create)
         self.online = online or public is not None
         self.choices = Choices.from_json(app.settings.new_game)
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
@@ -428,17 +426,8 @@ class NewGameScene(FormPage):
                 {"kind": "human"} if seat.human else online_bot(index, seat)
                 for index, seat in enumerate(setup.seats)
             ]
-            if self.public is not None:
-                self.app.open(
-                    "online_host",
-                    mode="replace",
-                    rules=setup.rules,
-                    seats=seats,
-                    url=self.public,
-                    key=self.key,
-                )
-                return
-            self.app.open("online_host", mode="replace", rules=setup.rules, seats=seats)
+            public = {} if self.public is None else {"url": self.public, "key": self.key}
+            self.app.open("online_host", mode="replace", rules=setup.rules, seats=seats, **public)
             return
         self.app.open("table", mode="replace", setup=setup)
 
