@@ -20,6 +20,7 @@ from briscola.client.public import PublicSide
 from briscola.client.sentences import code_text
 from briscola.engine import Rules
 from briscola.gui.app import App
+from briscola.gui.scenes.newgame import NewGameScene
 from briscola.gui.scenes.public import PublicScene, entry_text, waited_text
 from briscola.gui.scenes.public_key import PublicKeyScene
 from briscola.gui.scenes.quick_match import QuickMatchScene
@@ -118,6 +119,32 @@ def test_a_table_opened_elsewhere_appears_and_is_joined(app: App, server: Server
     assert names == ["Dario", "Anna"]
     assert dario.client is not None
     dario.client.close(timeout=0)
+
+
+def test_a_public_table_created_here_is_listed_elsewhere(app: App, server: ServerThread) -> None:
+    page = signed_in_lobby(app, server.url)
+    guihelp.click(app, page.create_button.rect.center)
+    app.apply_requests()
+    newgame = app.scene
+    assert isinstance(newgame, NewGameScene) and newgame.public == server.url
+    newgame.start()
+    app.apply_requests()
+    wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "the waiting room opens")
+    room = app.scene
+    assert isinstance(room, WaitingRoomScene)
+    assert room.start_button.visible  # (this player opened the table: its host)
+    bruno = other(server.url, "Bruno")
+    bruno.watch_lobby()
+
+    def listed() -> bool:
+        bruno.poll()
+        return len(bruno.lobby) == 1
+
+    wait_for(app, listed, "the table is in another player's lobby")
+    entry = next(iter(bruno.lobby.values()))
+    assert entry["table"] == room.code and entry["seats"][0]["name"] == "Anna"
+    assert bruno.client is not None
+    bruno.client.close(timeout=0)
 
 
 def test_two_quick_match_into_a_table(app: App, server: ServerThread) -> None:
