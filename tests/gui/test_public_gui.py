@@ -245,6 +245,12 @@ def test_the_public_pages_fit_both_window_sizes(
         app.storage.servers.add("tables.example.org")
         guihelp.start(app, ServersScene(app, lan=False))
         assert check_scene(app) == []
+        asking = PublicScene(app, server.url)
+        guihelp.start(app, asking)
+        asking.name_input.set_text("mod")
+        asking.sign_in()  # (the name prompt with a refusal under it)
+        assert asking.asking and asking.message_bad and check_scene(app) == []
+        asking.close()
         page = signed_in_lobby(app, server.url)
         dario = other(server.url, "Dario")
         dario.create_public(Rules.preset("teams4"))

@@ -113,6 +113,7 @@ class PublicScene(OnlinePage):
         self.rows_box: list[pygame.Rect] = [pygame.Rect(0, 0, 1, 1) for _ in range(ROWS)]
         self.heading = pygame.Rect(0, 0, 1, 1)
         self.message_box = pygame.Rect(0, 0, 1, 1)
+        self.name_box = pygame.Rect(0, 0, 1, 1)
         self._show()
         self.say(_("Connecting…"))
 
@@ -304,8 +305,9 @@ class PublicScene(OnlinePage):
             button.rect = pygame.Rect(x + w - action_w, y, action_w, px(42))
             y += px(48)
         self.message_box = pygame.Rect(x, y + px(4), w, max(px(36), body.bottom - y - px(8)))
-        if self.asking:
-            self.message_box.y = self.name_input.rect.bottom + px(16)
+        #: Under the name while it is asked.
+        self.name_box = self.message_box.copy()
+        self.name_box.y = self.name_input.rect.bottom + px(16)
         gap = px(12)
         button_w = (body.width - 3 * gap) // 4
         for index, button in enumerate(
@@ -336,5 +338,5 @@ class PublicScene(OnlinePage):
                 px(18),
                 theme.dim,
             )
-        self.draw_message(surface, self.message_box)
+        self.draw_message(surface, self.name_box if self.asking else self.message_box)
         self.group.draw(surface, self.app.assets, theme)
