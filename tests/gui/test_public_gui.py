@@ -269,3 +269,22 @@ def test_the_public_pages_fit_both_window_sizes(
         dario.client.close(timeout=0)
     finally:
         app.close()
+
+
+def test_the_lobby_is_reachable_by_keyboard(app: App, server: ServerThread) -> None:
+    """Tab reaches the first table's Join, Return takes the seat: no mouse needed."""
+    import pygame
+
+    page = signed_in_lobby(app, server.url)
+    dario = other(server.url, "Dario")
+    dario.create_public(Rules.preset("classic2"))
+    wait_for(app, lambda: page.row_buttons[0].visible, "the table is listed")
+    for _ in range(12):
+        if page.group.focused is page.row_buttons[0]:
+            break
+        guihelp.key(app, pygame.K_TAB)
+    assert page.group.focused is page.row_buttons[0]
+    guihelp.key(app, pygame.K_RETURN)
+    wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "the waiting room opens")
+    assert dario.client is not None
+    dario.client.close(timeout=0)
