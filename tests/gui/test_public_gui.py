@@ -288,3 +288,22 @@ def test_the_lobby_is_reachable_by_keyboard(app: App, server: ServerThread) -> N
     wait_for(app, lambda: isinstance(app.scene, WaitingRoomScene), "the waiting room opens")
     assert dario.client is not None
     dario.client.close(timeout=0)
+
+
+def test_a_rename_then_a_second_one_is_told_how_long_to_wait(
+    app: App, server: ServerThread
+) -> None:
+    page = signed_in_lobby(app, server.url)
+    app.open("public_key", url=server.url, side=page.side, rename_at=page.rename_at)
+    app.apply_requests()
+    keypage = app.scene
+    assert isinstance(keypage, PublicKeyScene)
+    keypage.rename_input.set_text("Annetta")
+    keypage.rename()
+    wait_for(app, lambda: "Annetta" in keypage.message, "renamed")
+    kept = Identities(app.storage.keys).get(server.url)
+    assert kept is not None and kept.name == "Annetta"
+    keypage.rename_input.set_text("Annina")
+    keypage.rename()
+    wait_for(app, lambda: keypage.message_bad, "the second rename refused")
+    assert keypage.message.endswith("You can change it again in 24 hours.")

@@ -9,6 +9,7 @@ Everything comes from :class:`~briscola.client.public.PublicSide` and
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +77,8 @@ class PublicScene(OnlinePage):
         kept = self.identities.get(url)
         #: The name the server knows this player by (None: not signed in yet).
         self.player: str | None = None
+        #: When the server lets the player rename (``identity``'s ``rename_in``).
+        self.rename_at = 0.0
         self.asking = kept is None or not kept.name
         self.side = PublicSide(None)
         self.flow: OnlineFlow | None = None
@@ -180,6 +183,7 @@ class PublicScene(OnlinePage):
             assert client is not None
             signed_in(client, self.identities, message)  # type: ignore[arg-type]
             self.player = str(data["name"])
+            self.rename_at = time.monotonic() + float(data.get("rename_in", 0))
             if self.asking or self.side.filter is None:
                 self.asking = False
                 self.side.watch_lobby(() if self.preset is None else (self.preset,))
@@ -276,7 +280,7 @@ class PublicScene(OnlinePage):
             self.app.open("quick_match", side=self.side)
 
     def key_page(self) -> None:
-        self.app.open("public_key", url=self.url, side=self.side)
+        self.app.open("public_key", url=self.url, side=self.side, rename_at=self.rename_at)
 
     def _show(self) -> None:
         """The name prompt, or the lobby."""

@@ -6,6 +6,7 @@ mistyped one refused), and a new name (the server says how long to wait between 
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,7 +18,8 @@ from briscola.client.sentences import code_text
 from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
 from briscola.gui.widgets.online_page import OnlinePage
 from briscola.protocol import people
-from briscola.text.i18n import _
+from briscola.protocol.errors import ErrorCode
+from briscola.text.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
@@ -29,9 +31,11 @@ CODE_CHARS = 90
 class PublicKeyScene(OnlinePage):
     """The key kept for the server at ``url``; ``side``: its lobby's connection."""
 
-    def __init__(self, app: Services, url: str, side: PublicSide) -> None:
+    def __init__(self, app: Services, url: str, side: PublicSide, rename_at: float = 0.0) -> None:
         super().__init__(app)
         self.url, self.side = url, side
+        #: When the server lets the player rename (``time.monotonic()``).
+        self.rename_at = rename_at
         self.identities = Identities(app.storage.keys)
         self.shown_code = ""
         self.code_input = TextInput(
@@ -113,10 +117,25 @@ class PublicKeyScene(OnlinePage):
         data: dict[str, Any] = dict(message)
         if data["type"] == "identity" and client is not None:
             signed_in(client, self.identities, message)  # type: ignore[arg-type]
+            self.rename_at = time.monotonic() + float(data.get("rename_in", 0))
             self.say(_("You are {name} on this server.").format(name=data["name"]))
             self.rename_input.set_text("")
         elif data["type"] == "error" and data.get("ref") in people.CLIENT_TYPES:
-            self.say(code_text(data["code"], data["message"]), bad=True)
+            text = code_text(data["code"], data["message"])
+            if data["code"] == ErrorCode.RENAME_WAIT:
+                text += " " + self.rename_wait()
+            self.say(text, bad=True)
+
+    def rename_wait(self) -> str:
+        """How long until the player may rename, in words."""
+        seconds = max(60.0, self.rename_at - time.monotonic())
+        hours = round(seconds / 3600)
+        if hours >= 1:
+            when = ngettext("{n} hour", "{n} hours", hours).format(n=hours)
+        else:
+            minutes = max(1, round(seconds / 60))
+            when = ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+        return _("You can change it again in {time}.").format(time=when)
 
     def update(self, dt: float) -> None:
         super().update(dt)
