@@ -117,6 +117,10 @@ def test_a_table_opened_elsewhere_appears_and_is_joined(app: App, server: Server
     wait_for(app, lambda: room.table is not None and len(room.table["seats"]) == 2, "seats")
     names = [seat.get("name") for seat in room.seats()]
     assert names == ["Dario", "Anna"]
+    assert page.client is None  # (the lobby's connection rests while a table is open)
+    guihelp.click(app, room.leave_button.rect.center)
+    wait_for(app, lambda: app.scene is page and page.side.stage == "lobby", "back in the lobby")
+    assert page.player == "Anna"
     assert dario.client is not None
     dario.client.close(timeout=0)
 
@@ -307,3 +311,19 @@ def test_a_rename_then_a_second_one_is_told_how_long_to_wait(
     keypage.rename()
     wait_for(app, lambda: keypage.message_bad, "the second rename refused")
     assert keypage.message.endswith("You can change it again in 24 hours.")
+
+
+def test_the_filter_shows_one_configuration(app: App, server: ServerThread) -> None:
+    page = signed_in_lobby(app, server.url)
+    dario, bruno = other(server.url, "Dario"), other(server.url, "Bruno")
+    dario.create_public(Rules.preset("classic2"))
+    bruno.create_public(Rules.preset("teams4"))
+    wait_for(app, lambda: len(page.entries) == 2, "both tables listed")
+    page.filter_choice.set_value("teams4")
+    page.set_filter("teams4")
+    wait_for(app, lambda: [e["preset"] for e in page.entries] == ["teams4"], "teams4 only")
+    page.set_filter(None)
+    wait_for(app, lambda: len(page.entries) == 2, "both again")
+    for side in (dario, bruno):
+        assert side.client is not None
+        side.client.close(timeout=0)

@@ -20,11 +20,12 @@ from briscola.client.flow import OnlineFlow
 from briscola.client.identity import Identities, name_problem, sign_in, signed_in
 from briscola.client.public import PublicSide
 from briscola.client.sentences import code_text, connection_text
+from briscola.engine import PRESETS
 from briscola.gui.widgets import Button, Choice, PrimaryButton, TextInput, WidgetGroup
 from briscola.gui.widgets.online_page import OnlinePage
 from briscola.protocol import people
 from briscola.protocol.errors import ProtocolError
-from briscola.protocol.lobby import QUICK_PRESETS, LobbyEntry
+from briscola.protocol.lobby import LobbyEntry
 from briscola.protocol.wire import check_name
 from briscola.text.i18n import _, ngettext
 from briscola.text.labels import match_label, preset_label
@@ -82,6 +83,9 @@ class PublicScene(OnlinePage):
         self.asking = kept is None or not kept.name
         self.side = PublicSide(None)
         self.flow: OnlineFlow | None = None
+        #: The page is left for a table (joined, created, watched): its connection closes
+        #: while it is covered, and opens again on the way back.
+        self.away = False
         self.entries: list[LobbyEntry] = []
         self.preset: str | None = None
         self.name_input = TextInput(
@@ -94,7 +98,7 @@ class PublicScene(OnlinePage):
         self.fields = [self.name_input]
         self.sign_button = PrimaryButton(lambda: _("Sign in"), self.sign_in, name="sign_in")
         options: list[tuple[Any, Any]] = [(None, lambda: _("All"))]
-        options += [(name, partial(preset_label, name)) for name in QUICK_PRESETS]
+        options += [(name, partial(preset_label, name)) for name in PRESETS]
         self.filter_choice = Choice(
             lambda: _("Show"), options, None, self.set_filter, name="filter"
         )
@@ -163,6 +167,12 @@ class PublicScene(OnlinePage):
         elif self.player is None and not self.asking:
             sign_in(self.client, self.identities)  # (a key imported meanwhile)
 
+    def on_pause(self) -> None:
+        super().on_pause()
+        if self.away:
+            self.away = False
+            self.close()
+
     def close(self) -> None:
         client, self.side.client = self.side.client, None
         if client is not None:
@@ -215,6 +225,7 @@ class PublicScene(OnlinePage):
         stage = flow.poll()
         if stage in ("room", "playing"):
             self.flow = None
+            self.away = True
             self.app.open("waiting_room", flow=flow)
         elif stage == "failed":
             self.flow = None
@@ -266,6 +277,7 @@ class PublicScene(OnlinePage):
             watch = self.app.scene_factories["watch"]
             scene = watch(self.app, url=self.url, code=entry["table"], name=self.player)
             if scene is not None:
+                self.away = True
                 self.app.push(scene)
         else:
             self.say(_("Watching a table is not available in this version."), bad=True)
@@ -273,6 +285,7 @@ class PublicScene(OnlinePage):
     def create(self) -> None:
         kept = self.identities.get(self.url)
         if self.player is not None and kept is not None:
+            self.away = True
             self.app.open("newgame", public=self.url, key=kept.key)
 
     def quick(self) -> None:
