@@ -327,3 +327,28 @@ def test_the_filter_shows_one_configuration(app: App, server: ServerThread) -> N
     for side in (dario, bruno):
         assert side.client is not None
         side.client.close(timeout=0)
+
+
+def test_watch_opens_the_watch_scene_and_is_harmless_without_it(
+    app: App, server: ServerThread, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = signed_in_lobby(app, server.url)
+    players = [other(server.url, name) for name in ("Dario", "Bruno")]
+    for side in players:
+        side.queue(["classic2"])
+    wait_for(app, lambda: bool(page.entries) and page.row_action(0) == "Watch", "a running table")
+    code = page.entries[0]["table"]
+    monkeypatch.delitem(app.scene_factories, "watch", raising=False)
+    page.choose(0)
+    assert page.message_bad and app.scene is page  # (no such scene in this version)
+    opened: list[dict[str, object]] = []
+
+    def watch(app: App, **options: object) -> None:
+        opened.append(options)
+
+    monkeypatch.setitem(app.scene_factories, "watch", watch)
+    page.choose(0)
+    assert opened == [{"url": server.url, "code": code, "name": "Anna"}]
+    for side in players:
+        assert side.client is not None
+        side.client.close(timeout=0)
