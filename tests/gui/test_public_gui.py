@@ -21,12 +21,13 @@ from briscola.client.sentences import code_text
 from briscola.engine import Rules
 from briscola.gui.app import App
 from briscola.gui.scenes.newgame import NewGameScene
-from briscola.gui.scenes.public import PublicScene, entry_text, waited_text
+from briscola.gui.scenes.public import PublicScene, entry_text
 from briscola.gui.scenes.public_key import PublicKeyScene
 from briscola.gui.scenes.quick_match import QuickMatchScene
 from briscola.gui.scenes.servers import ServersScene
 from briscola.gui.scenes.table import TableScene
 from briscola.gui.scenes.waiting_room import WaitingRoomScene
+from briscola.gui.widgets.online_page import waited_text
 from briscola.server import ServerConfig, ServerThread
 from briscola.storage.servers import SERVERS_FILE
 

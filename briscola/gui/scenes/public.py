@@ -22,7 +22,7 @@ from briscola.client.public import PublicSide
 from briscola.client.sentences import code_text, connection_text
 from briscola.engine import PRESETS
 from briscola.gui.widgets import Button, Choice, PrimaryButton, TextInput, WidgetGroup
-from briscola.gui.widgets.online_page import OnlinePage
+from briscola.gui.widgets.online_page import OnlinePage, waited_text
 from briscola.protocol import people
 from briscola.protocol.errors import ProtocolError
 from briscola.protocol.lobby import LobbyEntry
@@ -35,14 +35,6 @@ if TYPE_CHECKING:
 
 #: Tables shown at once.
 ROWS = 6
-
-
-def waited_text(seconds: float) -> str:
-    """``1:05`` for a minute and five seconds (``1:02:03`` past an hour)."""
-    whole = max(0, int(seconds))
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 def seat_text(seat: dict[str, Any]) -> str:

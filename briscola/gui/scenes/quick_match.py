@@ -15,18 +15,13 @@ import pygame
 from briscola.client.public import PublicSide
 from briscola.client.sentences import code_text
 from briscola.gui.widgets import Button, PrimaryButton, Toggle, WidgetGroup
-from briscola.gui.widgets.online_page import OnlinePage
+from briscola.gui.widgets.online_page import OnlinePage, waited_text
 from briscola.protocol.lobby import QUICK_PRESETS
 from briscola.text.i18n import _, ngettext
 from briscola.text.labels import preset_label
 
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
-
-
-def waited_text(seconds: float) -> str:
-    minutes, secs = divmod(max(0, int(seconds)), 60)
-    return f"{minutes}:{secs:02}"
 
 
 class QuickMatchScene(OnlinePage):
