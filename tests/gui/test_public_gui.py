@@ -21,6 +21,7 @@ from briscola.client.sentences import code_text
 from briscola.engine import Rules
 from briscola.gui.app import App
 from briscola.gui.scenes.newgame import NewGameScene
+from briscola.gui.scenes.online import OnlineScene
 from briscola.gui.scenes.public import PublicScene, entry_text
 from briscola.gui.scenes.public_key import PublicKeyScene
 from briscola.gui.scenes.quick_match import QuickMatchScene
@@ -247,6 +248,9 @@ def test_the_public_pages_fit_both_window_sizes(
 
     app = guihelp.make_app(size)
     try:
+        hub = OnlineScene(app)  # (Play online, with its Public tables button)
+        guihelp.start(app, hub)
+        assert hub.public_button.visible and check_scene(app) == []
         app.storage.servers.add("tables.example.org")
         guihelp.start(app, ServersScene(app, lan=False))
         assert check_scene(app) == []
