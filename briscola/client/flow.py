@@ -3,14 +3,14 @@ room, and leave, as a small state machine that any client drives (the pygame sce
 script, a bot, a terminal).
 
 :class:`OnlineFlow` is fed the player's choices (:meth:`~OnlineFlow.host`,
-:meth:`~OnlineFlow.join`, :meth:`~OnlineFlow.join_typed`, :meth:`~OnlineFlow.take_back`,
+:meth:`~OnlineFlow.create` (on another server, a public table), :meth:`~OnlineFlow.join`, :meth:`~OnlineFlow.join_typed`, :meth:`~OnlineFlow.take_back`,
 :meth:`~OnlineFlow.set_ready`, :meth:`~OnlineFlow.start`, :meth:`~OnlineFlow.leave`) and
 looks at the network when asked (:meth:`~OnlineFlow.poll`, never waiting); a window only
 draws :attr:`~OnlineFlow.stage`, :attr:`~OnlineFlow.table` and :attr:`~OnlineFlow.problem`.
 Stages::
 
     idle ─ host ─▶ opening ─▶ joining ─▶ room ─▶ playing ─▶ handed (session)
-    idle ─ join / take_back ──▶ joining ─▶ room ─▶ playing ─▶ handed (session)
+    idle ─ create / join / take_back ──▶ joining ─▶ room ─▶ playing ─▶ handed (session)
     room ─▶ handed (hand_over: a script plays on) · room ─▶ closed (problem: a CloseReason)
     any ─▶ failed (problem: an ErrorCode) · any ─▶ left
 
