@@ -3,7 +3,8 @@ room, and leave, as a small state machine that any client drives (the pygame sce
 script, a bot, a terminal).
 
 :class:`OnlineFlow` is fed the player's choices (:meth:`~OnlineFlow.host`,
-:meth:`~OnlineFlow.create` (on another server, a public table), :meth:`~OnlineFlow.join`, :meth:`~OnlineFlow.join_typed`, :meth:`~OnlineFlow.take_back`,
+:meth:`~OnlineFlow.create` (on another server, a public table), :meth:`~OnlineFlow.join`,
+:meth:`~OnlineFlow.join_typed`, :meth:`~OnlineFlow.take_back`,
 :meth:`~OnlineFlow.set_ready`, :meth:`~OnlineFlow.start`, :meth:`~OnlineFlow.leave`) and
 looks at the network when asked (:meth:`~OnlineFlow.poll`, never waiting); a window only
 draws :attr:`~OnlineFlow.stage`, :attr:`~OnlineFlow.table` and :attr:`~OnlineFlow.problem`.
