@@ -3,14 +3,15 @@ room, and leave, as a small state machine that any client drives (the pygame sce
 script, a bot, a terminal).
 
 :class:`OnlineFlow` is fed the player's choices (:meth:`~OnlineFlow.host`,
-:meth:`~OnlineFlow.join`, :meth:`~OnlineFlow.join_typed`, :meth:`~OnlineFlow.take_back`,
+:meth:`~OnlineFlow.create` (on another server, a public table), :meth:`~OnlineFlow.join`,
+:meth:`~OnlineFlow.join_typed`, :meth:`~OnlineFlow.take_back`,
 :meth:`~OnlineFlow.set_ready`, :meth:`~OnlineFlow.start`, :meth:`~OnlineFlow.leave`) and
 looks at the network when asked (:meth:`~OnlineFlow.poll`, never waiting); a window only
 draws :attr:`~OnlineFlow.stage`, :attr:`~OnlineFlow.table` and :attr:`~OnlineFlow.problem`.
 Stages::
 
     idle ─ host ─▶ opening ─▶ joining ─▶ room ─▶ playing ─▶ handed (session)
-    idle ─ join / take_back ──▶ joining ─▶ room ─▶ playing ─▶ handed (session)
+    idle ─ create / join / take_back ──▶ joining ─▶ room ─▶ playing ─▶ handed (session)
     room ─▶ handed (hand_over: a script plays on) · room ─▶ closed (problem: a CloseReason)
     any ─▶ failed (problem: an ErrorCode) · any ─▶ left
 
@@ -136,6 +137,8 @@ class OnlineFlow:
         self._messages: list[Incoming] = []
         #: Quick chat heard in the waiting room (the table's session keeps it in the game).
         self.said: list[people.Said] = []
+        #: This player opened the table on another server (:meth:`create`): its host.
+        self.created = False
 
     # ------------------------------------------------------------------ what it shows
 
@@ -179,8 +182,39 @@ class OnlineFlow:
         self.stage = "opening"
         server.start()
 
-    def join(self, url: str, code: str) -> None:
-        """Join the table ``code`` of the server at ``url``."""
+    def create(
+        self,
+        url: str,
+        rules: Rules,
+        seats: Sequence[Mapping[str, object]],
+        public: bool = False,
+        key: str | None = None,
+    ) -> None:
+        """Open the table ``rules`` with ``seats`` on the server at ``url`` (``public``:
+        listed in its lobby; ``key``: the player's key there, so that the seat carries the
+        name the server knows)."""
+        if self.stage not in ("idle", "failed"):
+            return
+        self.problem = None
+        try:
+            client = self._new_client(url, self.name, reconnect=False, open_timeout=OPEN_TIMEOUT)
+        except ProtocolError as exc:
+            self._fail(exc.code, str(exc))
+            return
+        except ValueError as exc:
+            self._fail(ErrorCode.BAD_ADDRESS, str(exc))
+            return
+        if key is not None:
+            client.identify(key)
+        self.created = True
+        self._connect(client)
+        message = msg.create(rules.to_dict(), [dict(seat) for seat in seats], 0)
+        if public:
+            message["public"] = True
+        client.submit(message)
+
+    def join(self, url: str, code: str, key: str | None = None) -> None:
+        """Join the table ``code`` of the server at ``url`` (``key``: the player's key there)."""
         if self.stage not in ("idle", "failed"):
             return
         self.problem = None
@@ -194,6 +228,8 @@ class OnlineFlow:
         except ValueError as exc:
             self._fail(ErrorCode.BAD_ADDRESS, str(exc))
             return
+        if key is not None:  # (a public table: the seat shows the name the server knows)
+            client.identify(key)
         self._connect(client)
         client.join(code)
 

@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from briscola.protocol import lobby
@@ -134,14 +134,17 @@ class PublicSide:
             shown.append(fresh)
         return sorted(shown, key=lambda e: -e["waited"])
 
-    def poll(self) -> PublicStage:
-        """Take in what the server has said (never waits); the stage it leaves."""
+    def poll(self, other: Callable[[Incoming], object] | None = None) -> PublicStage:
+        """Take in what the server has said (never waits); the stage it leaves. ``other``
+        is given each message that is not the public side's (``identity``, a refused
+        name, the connection's ``status``...)."""
         if self.client is None:
             return self.stage
         for message in self.client.drain():
             if self.stage == "seated" or message["type"] == "joined":
                 self.backlog.append(message)
-            self.take(message)
+            if not self.take(message) and other is not None:
+                other(message)
         return self.stage
 
     @property

@@ -1,9 +1,9 @@
 """The player's files (no pygame): where they are (:mod:`~briscola.storage.paths`), how
 they are written and read back safely (:mod:`~briscola.storage.files`: atomic writes,
 damaged files kept aside), and the stores over them: the settings, the statistics, the
-autosave, the online seat held, the player's keys on servers. :class:`Storage` gathers the
-stores of one set of folders; the App makes one and passes it to whoever needs it. No store
-lives in a module global.
+autosave, the online seat held, the player's keys on servers, the servers added.
+:class:`Storage` gathers the stores of one set of folders; the App makes one and passes it
+to whoever needs it. No store lives in a module global.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from briscola.storage.autosave import Autosave
 from briscola.storage.keeper import GameKeeper
 from briscola.storage.keys import KeyStore
 from briscola.storage.seats import SeatStore
+from briscola.storage.servers import ServerList
 
 __all__ = ["Storage"]
 
@@ -31,6 +32,8 @@ class Storage:
         self.seats = SeatStore(self.data_dir)
         #: The player's key on each server's public side.
         self.keys = KeyStore(self.data_dir)
+        #: The servers the player added to Play online.
+        self.servers = ServerList(self.data_dir)
 
     @property
     def settings_file(self) -> Path:

@@ -74,4 +74,8 @@ FACTORIES: dict[str, Callable[..., Scene | None]] = {
     "online_join": _lazy("online_join", "JoinScene"),
     "waiting_room": _lazy("waiting_room", "WaitingRoomScene"),
     "watch": _lazy("watch", "WatchScene"),
+    "servers": _lazy("servers", "ServersScene"),
+    "public": _lazy("public", "PublicScene"),
+    "public_key": _lazy("public_key", "PublicKeyScene"),
+    "quick_match": _lazy("quick_match", "QuickMatchScene"),
 }

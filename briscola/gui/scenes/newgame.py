@@ -217,9 +217,12 @@ class NewGameScene(FormPage):
     same choices for a table hosted on this computer (Play online -> Host a table): seat 1
     is the host, a human seat is open to a friend, and Start opens the table to them."""
 
-    def __init__(self, app: Services, online: bool = False) -> None:
+    def __init__(
+        self, app: Services, online: bool = False, public: str | None = None, key: str = ""
+    ):
         super().__init__(app)
-        self.online = online
+        self.public, self.key = public, key  # (a public table on that server: its lobby's Create)
+        self.online = online or public is not None
         self.choices = Choices.from_json(app.settings.new_game)
         off_on: list[tuple[Any, Label]] = [(False, lambda: _("Off")), (True, lambda: _("On"))]
         self.preset_choice = OptionChoice(
@@ -423,7 +426,8 @@ class NewGameScene(FormPage):
                 {"kind": "human"} if seat.human else online_bot(index, seat)
                 for index, seat in enumerate(setup.seats)
             ]
-            self.app.open("online_host", mode="replace", rules=setup.rules, seats=seats)
+            public = {} if self.public is None else {"url": self.public, "key": self.key}
+            self.app.open("online_host", mode="replace", rules=setup.rules, seats=seats, **public)
             return
         self.app.open("table", mode="replace", setup=setup)
 
@@ -492,6 +496,8 @@ class NewGameScene(FormPage):
         px = self.px
         painter = self.painter
         title = _("Host a table") if self.online else _("New game")
+        if self.public is not None:
+            title = _("Create a public table")
         self.draw_page(surface, title, self.left_panel, self.right_panel)
         painter.fit(surface, _("Game"), self.game_heading, px(24), theme.accent, bold=True)
         painter.fit(surface, _("Players"), self.players_heading, px(24), theme.accent, bold=True)

@@ -35,6 +35,7 @@ class OnlineScene(OnlinePage):
         self.fields = [self.name_input]
         self.host_button = PrimaryButton(lambda: _("Host a table"), self.host, name="host")
         self.join_button = PrimaryButton(lambda: _("Join a table"), self.join, name="join")
+        self.public_button = PrimaryButton(lambda: _("Public tables"), self.public, name="public")
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
         #: A seat this computer held at a table and never left (the game was closed).
         self.seat = self.held_seat()
@@ -46,6 +47,7 @@ class OnlineScene(OnlinePage):
                 self.name_input,
                 self.host_button,
                 self.join_button,
+                self.public_button,
                 self.back_button,
             ]
         )
@@ -117,6 +119,10 @@ class OnlineScene(OnlinePage):
         if name is not None:
             self.app.open("online_join", player=name)
 
+    def public(self) -> None:
+        """The servers' public sides (a name there is asked on each server)."""
+        self.app.open("servers")
+
     def on_resize(self, size: tuple[int, int]) -> None:
         frame = self.page_frame(size, 620)
         px = self.px
@@ -128,7 +134,7 @@ class OnlineScene(OnlinePage):
         y = self.heading.bottom + px(8)
         self.name_input.rect = pygame.Rect(x, y, w, px(46))
         y = self.name_input.rect.bottom + px(28)
-        for button in (self.host_button, self.join_button):
+        for button in (self.host_button, self.join_button, self.public_button):
             button.rect = pygame.Rect(x, y, w, px(52))
             y += px(52) + px(14)
         self.help_box = pygame.Rect(x, y + px(6), w, px(100))

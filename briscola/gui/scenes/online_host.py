@@ -44,23 +44,31 @@ class HostScene(OnlinePage):
         grace: float = 60.0,
         server: dict[str, Any] | None = None,
         rejoin: HeldSeat | None = None,
+        url: str | None = None,
+        key: str = "",
     ) -> None:
         super().__init__(app)
+        #: A public table opened on the server at ``url`` (no server on this computer).
+        self.url, self.key = url, key
         self.rules = rules or Rules.preset("classic2")
         self.seats = seats or [{"kind": "human"}, {"kind": "human"}]
         self.rejoin = rejoin
         network = app.options.network
         if port is None:
             port = network.port if rejoin is None else _port_of(rejoin.url, network.port)
-        self.host = EmbeddedHost(
-            network.bind if bind is None else bind,
-            port,
-            announce=announce and network.lan,
-            records=paths.records_dir() / "online",
-            grace=grace,
-            options=server,
-            interfaces=network.mdns_interfaces,
-            keep=app.storage.tables_dir,
+        self.host: EmbeddedHost | None = (
+            None
+            if url is not None
+            else EmbeddedHost(
+                network.bind if bind is None else bind,
+                port,
+                announce=announce and network.lan,
+                records=paths.records_dir() / "online",
+                grace=grace,
+                options=server,
+                interfaces=network.mdns_interfaces,
+                keep=app.storage.tables_dir,
+            )
         )
         self.flow = OnlineFlow(app.settings.player_name or _("Host"), app.storage.seats)
         #: The waiting room has the flow now.
@@ -76,7 +84,11 @@ class HostScene(OnlinePage):
         return self.flow.busy
 
     def on_enter(self) -> None:
-        if self.rejoin is not None:
+        if self.url is not None:
+            self.flow.create(self.url, self.rules, self.seats, public=True, key=self.key or None)
+        elif self.host is None:
+            return
+        elif self.rejoin is not None:
             self.flow.take_back(self.rejoin, self.host)
         else:
             self.flow.host(self.host, self.rules, self.seats)

@@ -52,7 +52,7 @@ class WaitingRoomScene(OnlinePage):
         self.group = WidgetGroup(
             [self.ready_button, self.start_button, self.fill_button, self.leave_button]
         )
-        hosting = host is not None
+        hosting = host is not None or flow.created
         self.ready_button.visible = not hosting
         self.start_button.visible = self.fill_button.visible = hosting
         self.group.focus_widget(self.start_button if hosting else self.ready_button)

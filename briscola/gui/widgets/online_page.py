@@ -18,7 +18,15 @@ from briscola.gui.widgets.page import FormPage
 if TYPE_CHECKING:
     from briscola.gui.scene import Services
 
-__all__ = ["OnlinePage"]
+__all__ = ["OnlinePage", "waited_text"]
+
+
+def waited_text(seconds: float) -> str:
+    """``1:05`` for a minute and five seconds (``1:02:03`` past an hour)."""
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 class OnlinePage(FormPage):
