@@ -155,7 +155,8 @@ class OnlineScene(OnlinePage):
             _(
                 "Host a table on this computer and tell your friends its code, or join a"
                 " friend's table: on the same network it is listed, otherwise type the"
-                " address and the code the host gives you."
+                " address and the code the host gives you. Public tables: play with"
+                " other people on a server."
             ),
             self.help_box,
             px(17),

@@ -57,6 +57,8 @@ def entry_text(entry: LobbyEntry) -> str:
         parts += [free, _("waiting {time}").format(time=waited_text(entry["waited"]))]
     else:
         parts.append(_("playing"))
+    # A table with a computer player is never rated: say which ones count.
+    parts.append(_("rated") if data.get("rated") else _("not rated"))
     return " · ".join([*parts, seats])
 
 
