@@ -159,7 +159,9 @@ class Rated:
 
     async def _show(self, table: Table, seat: Seat, player: str) -> None:
         rating = await asyncio.to_thread(self.service.rating, family_of(table.rules), player)
-        if seat.player_id == player:
+        # A player with no rated hand in the family has no rating to show yet: "(0)" beside
+        # a new name read as a score.
+        if seat.player_id == player and rating.games > 0:
             seat.rating = shown(rating)
             table.broadcast_info()
 

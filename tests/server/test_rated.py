@@ -114,7 +114,9 @@ def test_a_rated_hand_changes_both_ratings_and_each_player_is_told_its_change(
     for t in told:
         assert t["before"] == 0.0 and t["change"] == round(t["after"] - t["before"], 1)
         assert 0 <= t["points"] <= 120
-    seats = [m for m in after[0] if m["type"] == "table"][-1]["seats"]
+    tables = [m for m in after[0] if m["type"] == "table"]
+    assert all("rating" not in s for s in tables[0]["seats"])  # new players: none shown yet
+    seats = tables[-1]["seats"]
     shown = sorted(s["rating"] for s in seats)
     assert shown == sorted(round(t["after"]) for t in told)
     # The leaderboard: both, the winner first; each its own place; the history.
