@@ -34,6 +34,9 @@ log = logging.getLogger("briscola.online")
 
 BANNER_COLOUR = (150, 40, 32, 250)
 NOTE_COLOUR = (12, 20, 14, 240)
+#: Seconds a quick chat line stays, and how many show at once (the newest).
+CHAT_SECONDS = 6.0
+MAX_CHAT = 3
 
 
 def host_away_text(name: str, until: float | None) -> str:
@@ -66,6 +69,8 @@ class TableBanner:
         #: The banner's text now (empty: none), for tests and the report.
         self.banner = ""
         self.notes: list[str] = []
+        #: Quick chat shown now, with the time (``time.monotonic()``) each line goes.
+        self.chat: list[tuple[str, float]] = []
 
     def update(self) -> None:
         session = self.session
@@ -118,13 +123,17 @@ class TableBanner:
                     names=", ".join(news.waiting)
                 )
             )
+        now = time.monotonic()
+        self.chat = [(line, until) for line, until in self.chat if until > now]
+        self.notes += [line for line, _until in self.chat]
 
     def _people(self, session: RemoteSession) -> None:
-        """Quick chat from the others (muted players' left out), and reports taken."""
+        """Quick chat from the others (muted players' left out), shown for a while among
+        the notes (which keep clear of the seats' cards), and reports taken."""
         for said in session.take_said():
             line = said_text(said)
             if line is not None:
-                self.app.notify(line, 5.0)
+                self.chat = [*self.chat, (line, time.monotonic() + CHAT_SECONDS)][-MAX_CHAT:]
         if session.reported:
             session.reported.clear()
             self.app.notify(_("Your report was sent: the server's operator will read it."))
