@@ -24,6 +24,21 @@ if TYPE_CHECKING:
     from briscola.gui.scene import Services
 
 
+def waiting_text(count: int, counted_in: bool) -> str:
+    """How many wait for a configuration, as the page says it: the server counts this
+    player among those waiting for the configurations it chose.
+
+    >>> waiting_text(1, True), waiting_text(3, True), waiting_text(2, False)
+    ('only you', 'you and 2 others', '2 waiting')
+    """
+    if not counted_in:
+        return ngettext("{n} waiting", "{n} waiting", count).format(n=count)
+    others = max(count - 1, 0)
+    if others == 0:
+        return _("only you")
+    return ngettext("you and {n} other", "you and {n} others", others).format(n=others)
+
+
 class QuickMatchScene(OnlinePage):
     """Quick match on the connection of ``side`` (the lobby's)."""
 
@@ -170,11 +185,12 @@ class QuickMatchScene(OnlinePage):
         )
         wait = self.side.wait
         counts = wait["waiting"] if wait is not None and self.queued else {}
+        mine = set(wait["presets"]) if wait is not None else set()
         for name, box in zip(QUICK_PRESETS, self.rows, strict=True):
             if name in counts:
-                n = counts[name]
-                text = ngettext("{n} waiting", "{n} waiting", n).format(n=n)
-                self.painter.fit(surface, text, box, px(18), theme.dim)
+                self.painter.fit(
+                    surface, waiting_text(counts[name], name in mine), box, px(18), theme.dim
+                )
         if self.since is not None:
             lines = [
                 _("Looking for players… you have waited {time}.").format(
