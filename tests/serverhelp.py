@@ -23,7 +23,8 @@ from briscola.server.embedded import EmbeddedHost
 
 def raw(url: str, **options: Any) -> ClientConnection:
     # Opened and closed by hand (tests hold many at once): not as a context manager.
-    return connect(url, open_timeout=10, proxy=None, legacy=True, **options)
+    options.setdefault("legacy", True)
+    return connect(url, open_timeout=10, proxy=None, **options)
 
 
 def hello(ws: ClientConnection, name: str = "Raw") -> dict[str, Any]:

@@ -20,9 +20,9 @@ from redishelp import free_port
 from briscola.client.identity import Identities
 from briscola.gui.app import App
 from briscola.gui.scenes.menu import MenuScene
-from briscola.gui.scenes.ratings_view import RatingsView
 from briscola.gui.scenes.score import ScoreScene
 from briscola.gui.scenes.stats import StatsScene
+from briscola.gui.widgets.ratings_view import RatingsView
 from briscola.protocol.naming import key_hash
 from briscola.server import ServerConfig, ServerThread
 from briscola.storage.keys import KeyStore

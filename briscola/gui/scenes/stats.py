@@ -1,8 +1,8 @@
 """The Statistics screen: a table of hands and matches per configuration and opponent
 strength (or added up per opponent level, or per configuration), the hands and matches won
 in a row, and a Reset that asks for confirmation first; for a server where the player has
-a key, its ratings (:mod:`.ratings_view`: the leaderboards, the player's rating and its
-chart), asked of the server when the screen opens."""
+a key, its ratings (:mod:`briscola.gui.widgets.ratings_view`: the leaderboards, the
+player's rating and its chart), asked of the server when the screen opens."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from briscola.client.identity import Identities
-from briscola.gui.scenes.ratings_view import RatingsView
 from briscola.gui.widgets import (
     Button,
     PrimaryButton,
@@ -24,6 +23,7 @@ from briscola.gui.widgets import (
     scroll_keys,
 )
 from briscola.gui.widgets.page import PageScene
+from briscola.gui.widgets.ratings_view import RatingsView
 from briscola.storage.keys import KeyStore
 from briscola.storage.paths import data_dir
 from briscola.storage.stats import HOT_SEAT, Entry, Stats, Streaks
