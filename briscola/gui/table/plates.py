@@ -12,13 +12,14 @@ from __future__ import annotations
 import functools
 import math
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from briscola.engine import PlayerView
 from briscola.game.session import SeatInfo, moved_on
-from briscola.gui.render.assets import CARD_RATIO
+from briscola.gui.render.assets import CARD_RATIO, Assets
 from briscola.gui.render.damage import Piece
 from briscola.gui.widgets import fit_text, rounded
 from briscola.text.i18n import _, ngettext, pgettext
@@ -150,6 +151,13 @@ def plate_pieces(
         )
         pieces.append((("plate", seat), plate, functools.partial(_draw_plate, painter, plate)))
     return pieces
+
+
+def plate_reach(assets: Assets, font: int, px: Callable[[float], int]) -> int:
+    """How far a name plate in ``font`` (the layout's), with the turn's glow, reaches above
+    and below its centre (as :func:`_draw_plate` draws it; a name shrunk to fit reaches
+    less)."""
+    return assets.font(font, True).get_height() // 2 + px(4) + px(3) + 2
 
 
 def _draw_plate(painter: TablePainter, plan: Plate, surface: pygame.Surface) -> list[pygame.Rect]:
