@@ -889,7 +889,7 @@ def test_tables_of_another_version_are_not_listed_but_the_page_says_they_are_the
     ours = LanTable("a", "127.0.0.1", 9000, "ABCDEF", "classic2", 2, 1, "Dario")
     older = LanTable("b", "127.0.0.1", 9001, "GHJKMN", "classic2", 2, 1, "Elena", protocol="x/0")
     browser = _Browser([ours, older])
-    join.browser = browser  # type: ignore[assignment]
+    join.lookout.browser = browser  # type: ignore[assignment]
     guihelp.run_until(app, lambda: join.other_versions == 1, 10)
     assert join.found == [ours] and join.table_buttons[0].visible
     assert not join.table_buttons[1].visible
@@ -909,7 +909,7 @@ def test_tables_of_another_version_are_not_listed_but_the_page_says_they_are_the
     join.draw(app.screen)
     (text,) = [t for t in say if "another version" in t]
     assert text.startswith("Looking for tables")
-    join.browser = None
+    join.lookout.browser = None
 
 
 def test_a_computer_named_with_characters_the_network_refuses_keeps_the_rest() -> None:
