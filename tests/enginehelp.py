@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from briscola.ai.medium import medium_action
 from briscola.ai.search.core import Game, mask_of
 from briscola.arena import main as arena_main
 from briscola.engine import (
@@ -18,9 +19,11 @@ from briscola.engine import (
     Action,
     Card,
     GameState,
+    Play,
     PlayerView,
     Rules,
     cards_from_codes,
+    to_record,
     view,
 )
 
@@ -198,3 +201,22 @@ def arena_figures(folder: Path, *args: str) -> dict[str, Any]:
     assert arena_main([*args, "--json", str(out), "--quiet"]) == 0
     figures: dict[str, Any] = json.loads(out.read_text())
     return figures
+
+
+def medium_to_the_end(state: GameState) -> None:
+    """Medium plays every seat until the hand is over."""
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(medium_action(view(state, seat)))
+
+
+def ace_on_a_trumped_trick() -> dict[str, Any]:
+    """Seat 1 leads the Seven of trump (swords); seat 0, with no trump, throws its Ace of
+    coins though the Four of cups and the Five of batons were playable; medium plays on."""
+    rules = Rules.preset("classic2")
+    state = stacked(rules, {0: "AD 4C 5B", 1: "7S 2D 6C"}, dealer=0, briscola="KS")
+    state.apply(Play(Card.from_code("7S")))  # seat 1 leads: dealer 0, seat 1 first
+    state.apply(Play(Card.from_code("AD")))
+    medium_to_the_end(state)
+    return to_record(state)

@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from enginehelp import stacked
+from enginehelp import ace_on_a_trumped_trick, medium_to_the_end, stacked
 
 from briscola import review as review_cli
-from briscola.ai.medium import medium_action
 from briscola.arena import main as arena_main
 from briscola.coach import Reason, Review, evaluate, explain, review
 from briscola.engine import Card, GameState, Play, Rules, replay, to_record, view
@@ -22,26 +21,8 @@ from briscola.text.coachtext import reason_text
 BUDGET = 4000
 
 
-def _finish(state: GameState) -> None:
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(medium_action(view(state, seat)))
-
-
-def _ace_on_a_trumped_trick() -> dict[str, Any]:
-    """Seat 1 leads the Seven of trump (swords); seat 0, with no trump, throws its Ace of
-    coins though the Four of cups and the Five of batons were playable; medium plays on."""
-    rules = Rules.preset("classic2")
-    state = stacked(rules, {0: "AD 4C 5B", 1: "7S 2D 6C"}, dealer=0, briscola="KS")
-    state.apply(Play(Card.from_code("7S")))  # seat 1 leads: dealer 0, seat 1 first
-    state.apply(Play(Card.from_code("AD")))
-    _finish(state)
-    return to_record(state)
-
-
 def test_an_ace_thrown_on_a_trick_already_trumped_is_a_large_loss() -> None:
-    record = _ace_on_a_trumped_trick()
+    record = ace_on_a_trumped_trick()
     result = review(record, 0, budget=BUDGET, seed=0)
     first = result.moves[0]
     assert first.trick == 0 and first.played == Card.from_code("AD")
@@ -62,7 +43,7 @@ def test_an_ace_thrown_on_a_trick_already_trumped_is_a_large_loss() -> None:
 
 
 def test_the_same_record_and_seed_give_the_same_review() -> None:
-    record = _ace_on_a_trumped_trick()
+    record = ace_on_a_trumped_trick()
     ticks: list[tuple[int, int]] = []
     first = review(record, 0, budget=BUDGET, seed=11, progress=lambda d, n: ticks.append((d, n)))
     again = review(record, 0, budget=BUDGET, seed=11)
@@ -84,7 +65,7 @@ def test_the_review_never_reads_a_card_the_seat_could_not_see(preset: str) -> No
     themselves): every view of the seat is unchanged, and so is the review."""
     rules = Rules.preset(preset)
     state = GameState.new(rules, random.Random(8))
-    _finish(state)
+    medium_to_the_end(state)
     record = _truncated(to_record(state), 5)
     seat = 1
     hidden = {c.code for c in view(replay(record), seat).unseen_cards()}
@@ -104,7 +85,7 @@ def test_the_review_never_reads_a_card_the_seat_could_not_see(preset: str) -> No
 
 
 def test_a_review_round_trips_through_json_and_rides_along_in_a_record() -> None:
-    record = _ace_on_a_trumped_trick()
+    record = ace_on_a_trumped_trick()
     result = review(record, 0, budget=1500, seed=2)
     doc = json.loads(json.dumps(result.to_json()))
     assert Review.from_json(doc).to_json() == doc
@@ -175,7 +156,7 @@ def test_a_bad_record_gets_a_clear_message_and_exit_status_2(
 ) -> None:
     path = tmp_path / "record.json"
     if content == "RECORD":
-        content = json.dumps(_ace_on_a_trumped_trick())
+        content = json.dumps(ace_on_a_trumped_trick())
     if content is not None:
         path.write_text(content)
     assert review_cli.main([str(path), *args, "--quiet", "--budget", "50"]) == 2

@@ -9,8 +9,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from enginehelp import ace_on_a_trumped_trick
 from guihelp import DT, key, start, wait_for
-from test_review import _ace_on_a_trumped_trick
 
 from briscola.coach import review
 from briscola.gui.app import App
@@ -21,7 +21,7 @@ REVIEW_SECONDS = 120.0
 
 
 def test_the_review_runs_behind_a_progress_bar_then_steps_through_the_cards(app: App) -> None:
-    record = _ace_on_a_trumped_trick()
+    record = ace_on_a_trumped_trick()
     scene = ReviewScene(app, record, seat=0, budget=1500, seed=3)
     start(app, scene)
     assert scene.running
@@ -47,7 +47,7 @@ def test_the_review_runs_behind_a_progress_bar_then_steps_through_the_cards(app:
 
 
 def test_a_review_kept_in_the_record_shows_at_once_and_a_bad_record_says_why(app: App) -> None:
-    record = _ace_on_a_trumped_trick()
+    record = ace_on_a_trumped_trick()
     made = review(record, 0, budget=800, seed=1)
     kept = dict(record, review=[made.to_json()])
     assert kept_review(kept, 0) == made and kept_review(kept, 1) is None
