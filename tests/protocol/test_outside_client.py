@@ -1,6 +1,7 @@
 """A program outside the game plays through the protocol module and the documented frames
-alone (issue 45's third change scenario): ``outside_client.py`` imports nothing of the game
-but :mod:`briscola.protocol`, and finishes a hand of every preset against a real server."""
+alone (issue 45's third change scenario): ``tools/outside_client.py`` imports nothing of the
+game but :mod:`briscola.protocol`, and finishes a hand of every preset against a real
+server (``tests/server/test_kill_run.py``: and hands across ``kill -9`` of server processes)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import outside_client
 import pytest
 
 from briscola.engine import VARIANTS
 from briscola.server import ServerConfig, ServerThread
+from tools import outside_client
 
-HERE = Path(__file__).parent
+CLIENT = Path(outside_client.__file__)
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +29,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
 
 
 def test_the_outside_client_imports_only_the_protocol_of_the_game() -> None:
-    tree = ast.parse((HERE / "outside_client.py").read_text(encoding="utf-8"))
+    tree = ast.parse(CLIENT.read_text(encoding="utf-8"))
     imported: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -45,8 +46,10 @@ def test_the_outside_client_imports_only_the_protocol_of_the_game() -> None:
 def test_the_outside_client_finishes_a_hand_of_every_preset(
     server: ServerThread, preset: str
 ) -> None:
-    played = outside_client.play_one_hand(server.url, preset)
-    assert played.record is not None
-    assert played.record["rules"]["preset"] == preset
-    assert played.moves > 0
-    assert sum(played.record["result"]["points"]) == 120
+    played = outside_client.play_hands(server.url, preset).tally
+    assert played.gave_up is None and played.closed is None
+    assert list(played.records) == [1] and played.deals == {1}
+    record = played.records[1]
+    assert record["rules"]["preset"] == preset
+    assert played.moves > 0 and played.errors == {}
+    assert sum(record["result"]["points"]) == 120
