@@ -89,6 +89,7 @@ class Report:
     bad_points: int = 0
     stalled: list[str] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
+    refused: list[str] = field(default_factory=list)
     notices: Counter[str] = field(default_factory=Counter)
     resets: int = 0
     reconnections: int = 0
@@ -114,6 +115,7 @@ class Report:
             f" resets: {self.resets}; reconnections: {self.reconnections}",
             f"error frames: {sum(self.errors.values())} {dict(sorted(self.errors.items()))};"
             f" notices: {dict(self.notices)}",
+            *(f"  {each}" for each in self.refused[:20]),
             f"stalled: {len(self.stalled)}" + "".join(f"\n  {each}" for each in self.stalled),
         ]
 
@@ -160,7 +162,8 @@ class Cluster:
         self.redis_port = _free_port()
         self.redis = subprocess.Popen(
             [binary, "--bind", "127.0.0.1", "--port", str(self.redis_port), "--dir",
-             str(folder), "--save", "", "--appendonly", "no", "--daemonize", "no",
+             str(folder), "--save", "", "--appendonly", "yes", "--appendfsync", "always",
+             "--daemonize", "no",
              "--logfile", str(folder / "redis.log")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
@@ -399,6 +402,7 @@ class Run(Hooks):
                 started |= {(code, deal) for deal in tally.deals}
                 finished |= {(code, deal): rec for deal, rec in tally.records.items()}
                 report.errors.update(tally.errors)
+                report.refused += [f"{code} {client.name}: {each}" for each in tally.refused]
                 report.notices.update(tally.notices)
                 report.resets += tally.resets
                 report.reconnections += tally.reconnections

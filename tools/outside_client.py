@@ -22,7 +22,7 @@ import contextlib
 import random
 import secrets
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -66,6 +66,8 @@ class Tally:
     resets: int = 0
     reconnections: int = 0
     errors: Counter[str] = field(default_factory=Counter)
+    #: Each error frame but ``stale``: its code, what it answered, the position and message.
+    refused: list[str] = field(default_factory=list)
     notices: Counter[str] = field(default_factory=Counter)
     #: ``closed``'s reason when the table ended under the seat; why the client gave up.
     closed: str | None = None
@@ -111,6 +113,9 @@ class OutsideClient:
         self._people = 1
         #: The last update's (deal, moves), and the move sent from it not yet answered.
         self.position: tuple[int, int] | None = None
+        self.phase = ""
+        #: The last few messages in and out, for the report of an error frame.
+        self._recent: deque[str] = deque(maxlen=8)
         self.pending: tuple[int, int, dict[str, Any]] | None = None
         self._mover: asyncio.Task[None] | None = None
         self._heard_at = time.monotonic()
@@ -194,6 +199,7 @@ class OutsideClient:
                 self._heard_at = now
                 message = msg.decode_server(text)
                 if message is not None:
+                    self._note(message, "<")
                     self.hooks.heard(self, message)
                     await self._handle(message)
                 if self.done:
@@ -223,7 +229,16 @@ class OutsideClient:
         self.tally.gave_up = f"could not resume in {self.give_up:.0f} s"
         return False
 
+    def _note(self, message: Mapping[str, Any], way: str) -> None:
+        kind = message["type"]
+        if kind == "update":
+            kind += f"({message['deal']},{message['moves']}{',reset' if message['reset'] else ''})"
+        elif kind in ("act", "error"):
+            kind += f"({message.get('moves', message.get('code'))})"
+        self._recent.append(f"{way}{kind}")
+
     async def _send(self, message: Mapping[str, Any]) -> None:
+        self._note(message, ">")
         if self.ws is not None:
             # Lost: the session ends, the seat is resumed and the position sent again.
             with contextlib.suppress(ConnectionClosed):
@@ -262,6 +277,12 @@ class OutsideClient:
     async def _error(self, message: Mapping[str, Any]) -> None:
         code, ref = message["code"], message.get("ref")
         self.tally.errors[code] += 1
+        if code != "stale":
+            sent = self.pending[:2] if self.pending else None
+            self.tally.refused.append(
+                f"{code} for {ref} at {self.position} ({self.phase}; sent from {sent}):"
+                f" {message['message']}; before it: {' '.join(self._recent)}"
+            )
         if code == "unavailable":  # "try again": the move (or the resume) a moment later
             await asyncio.sleep(self.rng.uniform(0.2, 0.5))
             if ref == "resume" and self.code and self.token:
@@ -274,7 +295,7 @@ class OutsideClient:
         deal, moves, reset = message["deal"], message["moves"], message["reset"]
         self.tally.deals.add(deal)
         self.tally.resets += reset
-        self.position = (deal, moves)
+        self.position, self.phase = (deal, moves), message["phase"]
         if self.pending is not None and self.pending[:2] != (deal, moves):
             self.pending = None  # answered: the hand moved on (or another was dealt)
         if self._mover is not None and not self._mover.done():
