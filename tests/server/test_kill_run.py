@@ -86,3 +86,21 @@ def test_the_last_move_of_a_hand_sent_again_is_answered_stale(
         assert refused["code"] == "wrong_phase"
     finally:
         ws.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--kills", "-1"], "--kills must be 0 to 10000"),
+        (["--tables", "0"], "--tables 1 to 500"),
+        (["--lease", "0.1"], "--lease 0.2 to 30"),
+        (["--think", "-1"], "--think must not be negative"),
+    ],
+)
+def test_the_kill_run_refuses_bad_settings_with_the_reason(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        kill_run.main(argv)
+    assert exited.value.code == 2
+    assert says in capsys.readouterr().err
