@@ -65,6 +65,7 @@ class Tally:
     sent_again: int = 0
     resets: int = 0
     reconnections: int = 0
+    #: Error frames by code and the type of message each answered: ``stale (act)``.
     errors: Counter[str] = field(default_factory=Counter)
     #: Each error frame but ``stale``: its code, what it answered, the position and message.
     refused: list[str] = field(default_factory=list)
@@ -276,7 +277,7 @@ class OutsideClient:
 
     async def _error(self, message: Mapping[str, Any]) -> None:
         code, ref = message["code"], message.get("ref")
-        self.tally.errors[code] += 1
+        self.tally.errors[f"{code} ({ref})"] += 1
         if code != "stale":
             sent = self.pending[:2] if self.pending else None
             self.tally.refused.append(

@@ -4,7 +4,8 @@ docs/network-protocol.md alone), and the process that owns a table killed with `
 right after a move is sent, five times (``python -m tools.kill_run`` does it a hundred
 times; docs/server.md has its figures). Every hand started finishes, with 120 points, no
 seat gives up or is told its table ended, no turn clock runs out and no error frame comes
-but ``stale`` (a move sent again that had arrived after all: documented)."""
+but those documented: ``stale`` for a move sent again that had arrived after all, and
+``wrong_phase`` for a ``next`` sent again after a reset once the next hand was dealt."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def test_kill_9_of_the_owner_as_a_move_is_sent_and_every_hand_finishes(tmp_path:
     assert report.stalled == []
     assert report.finished == report.started > 0
     assert report.bad_points == 0
-    assert set(report.errors) <= {"stale"}, report.errors
+    assert set(report.errors) <= {"stale (act)", "wrong_phase (next)"}, report.errors
     assert report.notices == {}
 
 
