@@ -464,9 +464,16 @@ class Table(Pace):
     def act(self, seat: Seat, data: Any, moves: Any = None) -> None:
         """A person's move: checked by the engine; a refused move changes nothing."""
         state = self.state
+        signal = isinstance(data, Mapping) and "signal" in data  # not a move (issue 25)
         if self.phase != "playing" or state is None:
+            if moves is not None and not signal and self.phase in ("between", "over"):
+                # The hand's last move sent again across a takeover (the first copy ended
+                # the hand): stale, as docs/network-protocol.md promises any move sent again.
+                raise TableError(
+                    ErrorCode.STALE, "that move answers an older view: the hand is over"
+                )
             raise TableError(ErrorCode.WRONG_PHASE, "no hand is being played")
-        if isinstance(data, Mapping) and "signal" in data:  # not a move (issue 25)
+        if signal:
             return person_signalled(self, seat, data)
         if moves is not None and moves != self.moves:
             # (first: a move sent again across a reconnection is stale, whoever is to move)
