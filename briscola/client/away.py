@@ -22,9 +22,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from briscola.protocol import messages as msg
 from briscola.protocol.wire import HOST_WAIT
 
-__all__ = ["HOST_WAIT", "HostAway"]
+__all__ = ["HOST_WAIT", "HostAway", "host_name"]
+
+
+def host_name(table: msg.TableInfo | None) -> str:
+    """The name of the table's host ("?" when not known)."""
+    host = table["host"] if table is not None else None
+    entries = table["seats"] if table is not None else []
+    return next((e["name"] for e in entries if e["seat"] == host), "") or "?"
 
 
 class HostAway:

@@ -13,10 +13,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from dataclasses import replace
+from pathlib import Path
 from typing import Protocol
 
+from briscola.client.away import host_name
 from briscola.client.connection import Incoming, NetClient
+from briscola.client.kept import keep_hand
 from briscola.client.session import RemoteSession
+from briscola.game.session import TableNews
 from briscola.storage.seats import SeatStore
 from briscola.text.i18n import _
 
@@ -44,6 +48,9 @@ class OnlineSession(RemoteSession):
     def __init__(self, client: NetClient, seats: SeatStore, backlog: Iterable[Incoming]) -> None:
         self.held = seats
         self._kept_until: float | None = None
+        #: Where the hand under way was kept when the table ended under it, or when the
+        #: player gave up waiting for the host's game (None: not kept).
+        self.hand_kept: Path | None = None
         super().__init__(client, backlog)
 
     @property
@@ -54,6 +61,12 @@ class OnlineSession(RemoteSession):
 
     def leave_question(self) -> str:
         """What leaving does, asked before the player leaves."""
+        if self.can_come_back and self.host_away.until is not None:
+            return _(
+                "Leave the table? {name}'s game is away: the hand so far is kept among your"
+                " recent hands, and Play online offers your seat back while the table can"
+                " still come back."
+            ).format(name=host_name(self.table))
         if self.can_come_back:
             return _(
                 "Leave the table? A computer plays your cards from now on. You can take your"
@@ -73,7 +86,26 @@ class OnlineSession(RemoteSession):
                 self.held.remember(replace(held, until=until))
         return shown
 
+    def news(self) -> TableNews:
+        """As a remote session's; once the table has ended in the middle of a hand, the
+        hand so far is kept among the recent hands (``hand_kept``)."""
+        news = super().news()
+        if news.ended is not None:
+            self.keep_hand(news.ended)
+        return news
+
+    def keep_hand(self, reason: str) -> None:
+        """Keep the hand under way as this seat saw it (once), stopped for ``reason``
+        (:mod:`briscola.client.kept`); the statistics do not count it."""
+        if self.hand_kept is None and self.phase == "playing" and self.seat >= 0:
+            seen, hand = self._hand_seen, (self._deal, self.hand_number)
+            self.hand_kept = keep_hand(
+                self.rules, self.seat, seen, self.table, hand, reason, self._updates
+            )
+
     def close(self) -> None:
+        if self.host_away.until is not None and self.closed is None:
+            self.keep_hand("left")  # gave up waiting for the host's game
         if not self.can_come_back:
             self.held.forget()
         self.client.leave()

@@ -48,7 +48,7 @@ from briscola.game.summary import HandSummary, summarize
 if TYPE_CHECKING:
     from briscola.game.session import TableSession
 
-from briscola.client.away import HostAway
+from briscola.client.away import HostAway, host_name
 from briscola.client.chat import Muted
 from briscola.client.connection import ConnectionStatus, Incoming, NetClient
 from briscola.client.dealcheck import check_deal
@@ -420,7 +420,7 @@ class RemoteSession:
         status = self.client.status
         if status in ("reconnecting", "connecting") and self._view is not None:
             if self.host_away.until is not None:
-                return "host_away", self._host_name()
+                return "host_away", host_name(self.table)
             return "reconnecting", self.client.detail
         if status in ("failed", "closed"):
             return status, self.client.detail
@@ -439,13 +439,9 @@ class RemoteSession:
         )
         self.host_away.look(lost)
         if lost and self.host_away.over:
-            name = self._host_name()
+            name = host_name(self.table)
             self.closed = {"type": "closed", "reason": ErrorCode.HOST_GONE, "message": name}
             self.client.close(timeout=0)
-
-    def _host_name(self) -> str:
-        host = self.table["host"] if self.table is not None else None
-        return next((e["name"] for e in self._entries() if e["seat"] == host), "") or "?"
 
     def seat_states(self) -> list[dict[str, object]]:
         """Per seat: ``connected``, ``away`` (dropped, within the grace period) and
@@ -541,11 +537,9 @@ class RemoteSession:
     def _waiting(self) -> tuple[tuple[str, ...], str]:
         """After this player asked for the next hand: the people here who have not yet
         (by name); after asking for a rematch: the host's name (the host starts it)."""
-        entries = self._entries()
         host = self.table["host"] if self.table is not None else None
         if self._asked == "rematch" and self._phase == "over" and host != self.seat:
-            name = next((e["name"] for e in entries if e["seat"] == host), "")
-            return (), name or "?"
+            return (), host_name(self.table)
         if self._asked == "next" and self._phase == "between" and not self._dealt_ahead():
             return self._others_here(going_on=False), ""
         return (), ""
