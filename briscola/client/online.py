@@ -11,17 +11,17 @@ the right one.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
-from briscola.client.away import host_name
+from briscola.client.away import TableSearch, host_name
 from briscola.client.connection import Incoming, NetClient
 from briscola.client.kept import keep_hand
 from briscola.client.session import RemoteSession
 from briscola.game.session import TableNews
-from briscola.storage.seats import SeatStore
+from briscola.storage.seats import HeldSeat, SeatStore
 from briscola.text.i18n import _
 
 __all__ = ["Host", "HostedSession", "OnlineSession"]
@@ -51,6 +51,9 @@ class OnlineSession(RemoteSession):
         #: Where the hand under way was kept when the table ended under it, or when the
         #: player gave up waiting for the host's game (None: not kept).
         self.hand_kept: Path | None = None
+        #: Looks on the local network for the table while its host's game is away (the
+        #: game sets one when the player lets it look for tables there).
+        self.search: TableSearch | None = None
         super().__init__(client, backlog)
 
     @property
@@ -81,10 +84,30 @@ class OnlineSession(RemoteSession):
         until = self.host_away.until
         if until != self._kept_until and self.closed is None:
             self._kept_until = until
-            held = self.held.saved()
-            if held is not None and held.code == self.client.table:
-                self.held.remember(replace(held, until=until))
+            self._hold(lambda held: replace(held, until=until))
+        self._look_for_table()
         return shown
+
+    def _hold(self, change: Callable[[HeldSeat], HeldSeat]) -> None:
+        """Change the seat kept (while it is this table's)."""
+        held = self.held.saved()
+        if held is not None and held.code == self.client.table:
+            self.held.remember(change(held))
+
+    def _look_for_table(self) -> None:
+        """While the host's game is away, look for the table on the local network: a host
+        whose game opened it again on another port announces it there; the client then
+        reconnects to that address (and the seat kept says so)."""
+        search = self.search
+        if search is None:
+            return
+        if self.host_away.until is None or self.closed is not None:
+            search.stop()
+            return
+        url = search.look(self.client.table or "")
+        if url is not None and url != self.client.url:
+            self.client.url = url  # the next attempt goes there
+            self._hold(lambda held: replace(held, url=url))
 
     def news(self) -> TableNews:
         """As a remote session's; once the table has ended in the middle of a hand, the
@@ -108,6 +131,8 @@ class OnlineSession(RemoteSession):
             self.keep_hand("left")  # gave up waiting for the host's game
         if not self.can_come_back:
             self.held.forget()
+        if self.search is not None:
+            self.search.stop()
         self.client.leave()
         self.client.close(timeout=0)
 
