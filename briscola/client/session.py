@@ -102,6 +102,7 @@ class RemoteSession:
         self._match_over: MatchOver | None = None
         self._summary: HandSummary | None = None
         self._pending = False
+        self._late = False  # this deal's first update here was a reset: seen after the deal
         #: The last move sent and the update it answered (deal, moves): sent again when a
         #: ``reset`` shows that same position (the move was lost with a server process).
         self._sent: tuple[int, int, Action] | None = None
@@ -167,7 +168,7 @@ class RemoteSession:
         whole = deal != self._deal or message["reset"]
         self._hand_seen = list(events) if whole else [*self._hand_seen, *events]
         if deal != self._deal:
-            self._deal = deal
+            self._deal, self._late = deal, message.get("reset") is True
             self._hand_events = 0
             self._summary = None
             self._result = None
@@ -358,7 +359,7 @@ class RemoteSession:
         reveal = self._reveals.get(self._deal)
         before = self.client.commits.get(self._deal)
         sent = self.client.fair_values.get(before) if before is not None else None
-        proof = check_deal(self.rules, self.seat, self._hand_seen, reveal, before, sent)
+        proof = check_deal(self.rules, self.seat, self._hand_seen, reveal, before, sent, self._late)
         return {**record, "meta": {**record.get("meta", {}), "fair": proof, "rated": self._rated}}
 
     def next_hand(self) -> None:
