@@ -180,6 +180,7 @@ class TableScene(Scene):
         data["awaiting"] = self.awaiting_human
         data["privacy"] = self.privacy is not None
         data["tricks"] = len(self.session.view().tricks)
+        data["banner"] = self.banner.banner  # (a lost connection, the host's game away)
         return data
 
     # ------------------------------------------------------------------ lifecycle
