@@ -35,12 +35,11 @@ from briscola.text.i18n import parse_po
 #: Modules whose ``draw_panel`` is watched.
 PANEL_MODULES = (
     "briscola.gui.widgets.page",
-    "briscola.gui.widgets.draw",  # (the dialogs over the table: draw_dialog)
+    "briscola.gui.widgets.draw",  # (the dialogs and solid panels over the table)
     "briscola.gui.scenes.replay",
     "briscola.gui.scenes.rules",
     "briscola.gui.scenes.score",
     "briscola.gui.table.painter",
-    "briscola.gui.table.auction",
 )
 
 

@@ -14,8 +14,9 @@ on the network, where Bruno's game finds it. Clicks go through the games' test h
 (``BRISCOLA_CLICKS`` at the rectangles ``BRISCOLA_REPORT`` gives, as in
 ``tools/shots_public.py``); pictures go to OUT as PNG: the guest's "away" banner, the
 host's Play online page with **Back to your table**, the table taken back, and the finished
-match in both windows. It checks what it waits for (the banner's words, the scenes, the
-match over in both windows) and exits non-zero when one never comes.
+match in both windows. It checks what it waits for (the guest's game holding its seat until
+the host's game is back, then holding it plainly again; the scenes; the match over in both
+windows) and exits non-zero when one never comes.
 """
 
 from __future__ import annotations
@@ -80,6 +81,15 @@ class Window(Game):
         self.process.wait(10)
         print(self.label, "killed", flush=True)
         self.start()
+
+    def away(self) -> bool:
+        """The host's game is away for this guest's game: the seat it holds says until when
+        the table can come back (``online-seat.json``), as the banner does."""
+        try:
+            held = json.loads((self.home / "online-seat.json").read_text())
+        except (OSError, ValueError):
+            return False
+        return isinstance(held, dict) and held.get("until") is not None
 
     def picture(self, out: Path, name: str, live: bool = False) -> None:
         """:meth:`Game.shot`, taken again (up to three times) when the window grabbed was
@@ -178,7 +188,7 @@ def session(size: str, taken: bool, base: Path, out: Path) -> None:
             lambda: anna.report().get("tricks", 0) >= 3 and bruno.report().get("awaiting", False),
         )
         anna.restart()  # kill -9, mid-hand
-        bruno.wait(lambda r: "away" in str(r.get("banner", "")), 60)
+        bruno.wait(lambda r: bruno.away(), 60)
         bruno.picture(out, f"host-away-{tag}-guest")
         with held(PORT) if taken else contextlib.nullcontext():
             anna.scene("MenuScene", 90)
@@ -189,7 +199,7 @@ def session(size: str, taken: bool, base: Path, out: Path) -> None:
             anna.scene("TableScene", 60)
             if taken:
                 anna.picture(out, f"host-moved-{tag}-host", live=True)  # (a notice, 12 s)
-            bruno.wait(lambda r: not r.get("banner"), 90)  # reconnected by itself
+            bruno.wait(lambda r: not bruno.away(), 90)  # reconnected by itself
             bruno.picture(out, f"host-resumed-{tag}-guest")
             play_until(games, lambda: all(g.report().get("scene") == "ScoreScene" for g in games))
             for game in games:

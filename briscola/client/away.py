@@ -20,8 +20,6 @@ it on the local network, where :class:`TableSearch` finds it for the guest's gam
 
 from __future__ import annotations
 
-import logging
-import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
@@ -33,8 +31,6 @@ if TYPE_CHECKING:
     from briscola.protocol.lan import LanTable
 
 __all__ = ["HOST_WAIT", "HostAway", "TableSearch", "host_name"]
-
-log = logging.getLogger("briscola.online")
 
 
 def host_name(table: msg.TableInfo | None) -> str:
@@ -77,65 +73,48 @@ class HostAway:
         return self._since is not None and self.clock() - self._since >= self.wait
 
 
-class Browser(Protocol):
-    """What :class:`TableSearch` needs of :class:`briscola.protocol.lan.TableBrowser`."""
+class Lookout(Protocol):
+    """What :class:`TableSearch` needs of :class:`briscola.client.lookout.LanLookout`."""
+
+    def start(self) -> Lookout: ...
 
     def in_play(self, code: str) -> LanTable | None: ...
 
     def close(self) -> None: ...
 
 
-def _lan_browser(interfaces: list[str] | None) -> Browser:
-    from briscola.protocol.lan import TableBrowser  # (zeroconf: only when looked for)
+def _lan_lookout(interfaces: list[str] | None) -> Lookout:
+    from briscola.client.lookout import LanLookout  # (zeroconf: only when looked for)
 
-    return TableBrowser(interfaces).start()
+    return LanLookout(interfaces)
 
 
 class TableSearch:
     """Looks on the local network for a table in play while its host's game is away: a host
     whose game opened the table again on another port (its own was taken) announces it
-    there (:mod:`briscola.protocol.lan`), and the guest's game reconnects to it. The browser
+    there (:mod:`briscola.protocol.lan`), and the guest's game reconnects to it. The look-out
     starts in the background on the first look and stops with :meth:`stop`; ``interfaces``:
     where mDNS is spoken (None: every interface)."""
 
     def __init__(
         self,
         interfaces: list[str] | None = None,
-        browser: Callable[[list[str] | None], Browser] = _lan_browser,
+        lookout: Callable[[list[str] | None], Lookout] = _lan_lookout,
     ) -> None:
         self.interfaces = interfaces
-        self._make = browser
-        self._browser: Browser | None = None
-        self._lock = threading.Lock()
-        self._state = "idle"  # starting, looking, stopped (then idle again)
+        self._make = lookout
+        self._lookout: Lookout | None = None
 
     def look(self, code: str) -> str | None:
         """The address (``ws://host:port``) where the table ``code`` is announced now, or
         None (not found yet; the first look starts the search)."""
-        with self._lock:
-            if self._state == "idle":
-                self._state = "starting"
-                threading.Thread(target=self._start, name="briscola-refind", daemon=True).start()
-            browser = self._browser
-        found = browser.in_play(code) if browser is not None else None
+        if self._lookout is None:
+            self._lookout = self._make(self.interfaces).start()
+        found = self._lookout.in_play(code)
         return found.url if found is not None and found.compatible else None
-
-    def _start(self) -> None:
-        try:
-            browser = self._make(self.interfaces)
-        except Exception:  # nothing found: the guest's game waits as before
-            log.exception("cannot look for the table on the local network")
-            return
-        with self._lock:
-            if self._state == "starting":
-                self._browser, self._state = browser, "looking"
-                return
-        browser.close()  # stopped meanwhile
 
     def stop(self) -> None:
         """Stop looking (the table is back, or over); a later look starts again."""
-        with self._lock:
-            browser, self._browser = self._browser, None
-            self._state = "idle"
-        if browser is not None:
-            threading.Thread(target=browser.close, name="briscola-refind-stop", daemon=True).start()
+        lookout, self._lookout = self._lookout, None
+        if lookout is not None:
+            lookout.close()

@@ -262,6 +262,8 @@ class People:
         for each in table.seats:
             if each.peer is not None:
                 each.peer.post(text)
+        if table.audience is not None:
+            table.audience.said(table, text)
 
     # ------------------------------------------------------------------ reports
 

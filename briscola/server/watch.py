@@ -139,6 +139,11 @@ class Audience:
                 self._post(table, each.conn, text)
         self.changed(table)
 
+    def said(self, table: Table, text: str) -> None:
+        """A player's quick chat (``said``, encoded): the spectators read it too."""
+        for each in self:
+            self._post(table, each.conn, text)
+
     def updates(self, table: Table) -> None:
         for each in self:
             self._update(table, each)

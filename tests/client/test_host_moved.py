@@ -25,10 +25,15 @@ FAST = {"rate": 10_000.0, "burst": 10_000, "ping_interval": None}
 
 @dataclass
 class Found:
-    """A browser that finds what the test announces (no mDNS outside a namespace)."""
+    """A look-out that finds what the test announces (no mDNS outside a namespace)."""
 
     tables: dict[str, LanTable] = field(default_factory=dict)
+    started: int = 0
     closed: int = 0
+
+    def start(self) -> Found:
+        self.started += 1
+        return self
 
     def in_play(self, code: str) -> LanTable | None:
         return self.tables.get(code)
@@ -62,7 +67,7 @@ def test_a_table_opened_again_on_another_port_is_found_and_the_guest_plays_on(
         backlog.append(bruno.incoming.get(timeout=10))
     session = OnlineSession(bruno, seats, backlog)
     found = Found()
-    session.search = TableSearch(browser=lambda interfaces: found)
+    session.search = TableSearch(lookout=lambda interfaces: found)
     anna.run_until(lambda p: p.view is not None)
 
     crash(first)
@@ -104,22 +109,19 @@ def test_a_table_opened_again_on_another_port_is_found_and_the_guest_plays_on(
 def test_nothing_is_looked_for_while_the_host_s_game_is_there() -> None:
     made: list[Found] = []
 
-    def browser(interfaces: list[str] | None) -> Found:
+    def lookout(interfaces: list[str] | None) -> Found:
         made.append(Found())
         return made[-1]
 
-    search = TableSearch(["127.0.0.1"], browser=browser)
+    search = TableSearch(["127.0.0.1"], lookout=lookout)
     search.stop()
-    assert made == []
-    assert search.look("ABCDEF") is None  # the first look starts it, in the background
-    deadline = time.monotonic() + 5
-    while not made:
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    assert made == [], "nothing started before a look"
+    assert search.look("ABCDEF") is None and search.look("ABCDEF") is None
+    assert len(made) == 1 and made[0].started == 1, "one look-out, started once"
     search.stop()
-    while made[0].closed == 0:
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    assert made[0].closed == 1
+    search.look("ABCDEF")
+    assert len(made) == 2, "a later look starts again"
 
 
 #: In a private network namespace: the host's game, killed mid-hand and started again while

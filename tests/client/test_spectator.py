@@ -147,3 +147,24 @@ def test_players_see_one_watching_and_a_spectator_comes_back_after_a_drop(
     until(lambda: anna.news().watchers == 0, lambda: anna.advance(0, True))
     for each in players:
         each.close()
+
+
+def test_a_spectator_reads_the_players_quick_chat_and_can_send_none(
+    server: ServerThread, tmp_path: Path
+) -> None:
+    players, code = seated_pair(server, tmp_path)
+    vera = watch(server, code)
+    vera.start()
+    players[0].say("good_luck")
+    heard: list[Any] = []
+    until(lambda: bool(heard), lambda: (vera.advance(0, True), heard.extend(vera.take_said())))
+    assert [(m["seat"], m["say"]) for m in heard] == [(0, "good_luck")]
+    vera.client.chat("smile")  # at no seat: the server refuses it, no one reads it
+    until(lambda: bool(vera.errors), lambda: vera.advance(0, True))
+    assert vera.errors[0]["code"] == "no_table"
+    for each in players:
+        each.advance(0, True)
+        assert [m["say"] for m in each.take_said()] == ["good_luck"]
+    for each in players:
+        each.close()
+    vera.close()

@@ -131,3 +131,33 @@ def test_the_briscola_shows_more_than_a_strip_under_the_stock(
     assert pygame.Rect((0, 0), size).contains(briscola)
     x, y, w, h = lay.hand_rect(0, 3)
     assert not briscola.colliderect(pygame.Rect(round(x), round(y), round(w), round(h)))
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("scale", [1.0, 1.6])
+def test_the_solid_auction_panel_cuts_no_name_plate(size: tuple[int, int], scale: float) -> None:
+    """The panel is solid (a name showing through its help lines read as clutter): it sits
+    below the plates across the table, clear of the player's hand, and covers the player's
+    own plate whole or not at all."""
+    app = make_app(size)
+    try:
+        app.settings.ui_scale = scale
+        app.settings_changed()
+        setup = default_setup(Rules.preset("chiamata5"), "easy")
+        setup.seed = 3
+        scene = table_at_my_turn(app, setup)
+        app.step(DT)
+        assert scene.auction.active
+        panel = scene.auction.panel()
+        scratch = pygame.Surface(size)
+        seen = scene.session.view()
+        for key, _plan, draw in plate_pieces(scene.painter, None, False, seen):
+            for box in draw(scratch):
+                if key[1] != scene.board.viewer:
+                    assert not box.colliderect(panel), (key, box, panel)
+                else:
+                    assert panel.contains(box) or not box.colliderect(panel), (box, panel)
+        for sprite in scene.my_hand():
+            assert not sprite.rect().colliderect(panel), (sprite.rect(), panel)
+    finally:
+        app.close()

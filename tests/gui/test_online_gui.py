@@ -837,7 +837,7 @@ def test_a_seat_whose_table_moved_to_another_port_is_taken_back_where_it_is_anno
     join = rejoin_from_play_online(app, "Bruno")
     wait_for(app, lambda: join.client is None and join.message_bad, "the old address fails")
     port = int(server.url.rsplit(":", 1)[1])
-    join.browser = _Announced(
+    join.lookout.browser = _Announced(
         LanTable("Anna", "127.0.0.1", port, code, "classic2", 2, 0, "Anna", playing=True)
     )  # type: ignore[assignment]
     pump = pump_all(anna)
@@ -949,7 +949,7 @@ def test_tables_of_another_version_are_not_listed_but_the_page_says_they_are_the
     ours = LanTable("a", "127.0.0.1", 9000, "ABCDEF", "classic2", 2, 1, "Dario")
     older = LanTable("b", "127.0.0.1", 9001, "GHJKMN", "classic2", 2, 1, "Elena", protocol="x/0")
     browser = _Browser([ours, older])
-    join.browser = browser  # type: ignore[assignment]
+    join.lookout.browser = browser  # type: ignore[assignment]
     guihelp.run_until(app, lambda: join.other_versions == 1, 10)
     assert join.found == [ours] and join.table_buttons[0].visible
     assert not join.table_buttons[1].visible
@@ -969,7 +969,7 @@ def test_tables_of_another_version_are_not_listed_but_the_page_says_they_are_the
     join.draw(app.screen)
     (text,) = [t for t in say if "another version" in t]
     assert text.startswith("Looking for tables")
-    join.browser = None
+    join.lookout.browser = None
 
 
 def test_a_computer_named_with_characters_the_network_refuses_keeps_the_rest() -> None:

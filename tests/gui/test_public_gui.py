@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -357,3 +358,60 @@ def test_watch_opens_the_watch_scene_and_is_harmless_without_it(
     for side in players:
         assert side.client is not None
         side.client.close(timeout=0)
+
+
+def test_a_long_lobby_turns_its_pages(app: App, server: ServerThread) -> None:
+    """More tables than rows: ← and → (or Page Up and Page Down) show the others, and the
+    page says which are shown; a filter starts again at the first."""
+    import pygame
+
+    from briscola.gui.scenes.public import ROWS
+
+    page = signed_in_lobby(app, server.url)
+    total = 2 * ROWS + 2
+    for i in range(total):
+        code = f"T{i:05d}"
+        page.side.lobby[code] = {
+            "table": code, "preset": "classic2" if i % 2 else "teams4", "rules": {},
+            "match": "single", "phase": "lobby", "seats": [{"name": f"P{i}", "kind": "human"}],
+            "free": 1, "waited": float(total - i), "watchers": 0, "rated": False,
+        }  # fmt: skip
+    app.step(1 / 60)
+    assert [e["table"] for e in page.entries] == [f"T{i:05d}" for i in range(ROWS)]
+    assert page.next_button.visible and page.next_button.enabled
+    assert not page.prev_button.enabled
+    guihelp.click(app, page.next_button.rect.center)
+    app.step(1 / 60)
+    assert page.entries[0]["table"] == f"T{ROWS:05d}" and page.prev_button.enabled
+    guihelp.key(app, pygame.K_PAGEDOWN)
+    app.step(1 / 60)
+    assert [e["table"] for e in page.entries] == [f"T{i:05d}" for i in range(2 * ROWS, total)]
+    assert not page.next_button.enabled
+    guihelp.key(app, pygame.K_PAGEDOWN)  # (no further)
+    app.step(1 / 60)
+    assert len(page.entries) == 2
+    said: list[str] = []
+    painter_fit = page.painter.fit
+
+    def fit(surface: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(text)
+        return painter_fit(surface, text, *args, **kwargs)
+
+    page.painter.fit = fit  # type: ignore[method-assign]
+    page.draw(app.screen)
+    assert f"{2 * ROWS + 1}–{total} of {total}" in said
+    from layoutcheck import check_scene
+
+    assert check_scene(app) == []
+    guihelp.key(app, pygame.K_PAGEUP)
+    app.step(1 / 60)
+    assert page.entries[0]["table"] == f"T{ROWS:05d}"
+    page.set_filter("teams4")
+    app.step(1 / 60)
+    assert page.first == 0 and page.entries[0]["table"] == "T00000"
+    assert len(page.entries) == ROWS and page.next_button.enabled  # 7 teams4 tables
+    for code in list(page.side.lobby)[2:]:
+        del page.side.lobby[code]
+    page.set_filter(None)
+    app.step(1 / 60)
+    assert len(page.entries) == 2 and not page.next_button.visible

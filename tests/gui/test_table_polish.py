@@ -229,3 +229,21 @@ def test_the_deck_held_for_the_deal_covers_no_name(size: tuple[int, int], scale:
             deck = pygame.Rect(0, 0, lay.stock_w, round(lay.stock_w * CARD_RATIO))
             deck.center = tuple(round(v) for v in lay.deal_origin(dealer))
             assert deck.collidelist(plates) == -1, (players, dealer)
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "You"), ("it", "Tu"), ("es", "Tú")])
+def test_the_players_default_name_is_shown_in_the_language_in_use(
+    language: str, shown: str
+) -> None:
+    """A game begun in one language and shown in another names the player in the second."""
+    from briscola.game.session import SeatInfo
+    from briscola.gui.table.plates import plate_name
+    from briscola.text.i18n import set_language
+
+    try:
+        set_language(language)
+        assert plate_name(SeatInfo("You", "human")) == shown
+        assert plate_name(SeatInfo("You", "human", rating=12)) == f"{shown} (12)"
+        assert plate_name(SeatInfo("Marco", "remote")) == "Marco"
+    finally:
+        set_language("en")

@@ -8,7 +8,6 @@ of ``BRISCOLA_MDNS_INTERFACES``, every one by default); ``BRISCOLA_NO_LAN=1`` or
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -17,11 +16,12 @@ import pygame
 
 from briscola.client.connection import NetClient
 from briscola.client.flow import OnlineFlow
+from briscola.client.lookout import LanLookout
 from briscola.client.sentences import code_text
 from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
 from briscola.gui.widgets.online_page import OnlinePage
 from briscola.protocol.errors import ErrorCode
-from briscola.protocol.lan import LanTable, TableBrowser
+from briscola.protocol.lan import LanTable
 from briscola.protocol.wire import CODE_ALPHABET, CODE_LENGTH
 from briscola.storage.seats import HeldSeat
 from briscola.text.i18n import _, ngettext
@@ -74,9 +74,8 @@ class JoinScene(OnlinePage):
         #: The join under way takes a held seat back.
         self.rejoining = False
         self.lan = app.options.network.lan if lan is None else lan
-        self.browser: TableBrowser | None = None
-        self._browser_lock = threading.Lock()
-        self._closed = False
+        #: The tables on the local network (started on entering, when ``lan``).
+        self.lookout = LanLookout(app.options.network.mdns_interfaces)
         self.found: list[LanTable] = []
         #: Tables found on the network that speak another protocol version (not listed).
         self.other_versions = 0
@@ -136,29 +135,11 @@ class JoinScene(OnlinePage):
         if self.rejoin is not None:
             self.take_back(self.rejoin)
         if self.lan:
-            threading.Thread(target=self._browse, name="briscola-browse", daemon=True).start()
-
-    def _browse(self) -> None:
-        try:
-            browser = TableBrowser(self.app.options.network.mdns_interfaces).start()
-        except Exception:  # the list stays empty; typing still works
-            return
-        with self._browser_lock:
-            if not self._closed:
-                self.browser = browser
-                return
-        browser.close()
-
-    def _stop_browsing(self) -> None:
-        with self._browser_lock:
-            self._closed = True
-            browser, self.browser = self.browser, None
-        if browser is not None:
-            threading.Thread(target=browser.close, name="briscola-browse-stop", daemon=True).start()
+            self.lookout.start()
 
     def on_exit(self) -> None:
         super().on_exit()
-        self._stop_browsing()
+        self.lookout.close()
         if not self.handed:
             self.flow.leave()
 
@@ -170,8 +151,7 @@ class JoinScene(OnlinePage):
         return f"{table.host} · {preset_label(table.preset)} · {free}"
 
     def _refresh_found(self) -> None:
-        browser = self.browser
-        tables = browser.tables() if browser is not None else []
+        tables = self.lookout.tables()
         found = [t for t in tables if t.compatible]
         self.other_versions = len(tables) - len(found)
         if found == self.found:
@@ -247,10 +227,10 @@ class JoinScene(OnlinePage):
         """A seat taken back could not be reached where it was: when its table is announced
         in play at another address (its host's game opened it again on another port), take
         the seat back there."""
-        held, browser = self.rejoin, self.browser
-        if held is None or browser is None or not self.rejoining or self.flow.stage != "failed":
+        held = self.rejoin
+        if held is None or not self.rejoining or self.flow.stage != "failed":
             return
-        found = browser.in_play(held.code)
+        found = self.lookout.in_play(held.code)
         if found is not None and found.compatible and found.url != held.url:
             self.rejoin = replace(held, url=found.url)
             self.take_back(self.rejoin)

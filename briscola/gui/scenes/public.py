@@ -81,6 +81,8 @@ class PublicScene(OnlinePage):
         #: while it is covered, and opens again on the way back.
         self.away = False
         self.entries: list[LobbyEntry] = []
+        #: The list shows ROWS tables from ``first`` of ``total`` (← and →, Page Up/Down).
+        self.first = self.total = 0
         self.preset: str | None = None
         self.name_input = TextInput(
             app.settings.player_name,
@@ -100,14 +102,17 @@ class PublicScene(OnlinePage):
             Button(partial(self.row_action, i), partial(self.choose, i), name=f"table-{i}")
             for i in range(ROWS)
         ]
+        self.prev_button = Button(lambda: "←", partial(self.turn, -1), name="tables-prev")
+        self.next_button = Button(lambda: "→", partial(self.turn, 1), name="tables-next")
         self.quick_button = PrimaryButton(lambda: _("Quick match"), self.quick, name="quick")
         self.create_button = Button(lambda: _("Create a table"), self.create, name="create")
         self.key_button = Button(lambda: _("Your key"), self.key_page, name="key")
         self.back_button = Button(lambda: _("Back"), self.back, name="back")
         self.group = WidgetGroup(
             [
-                self.name_input, self.sign_button, self.filter_choice, *self.row_buttons,
-                self.quick_button, self.create_button, self.key_button, self.back_button,
+                self.name_input, self.sign_button, self.filter_choice, self.prev_button,
+                self.next_button, *self.row_buttons, self.quick_button, self.create_button,
+                self.key_button, self.back_button,
             ]
         )  # fmt: skip
         self.group.keyboard_focus = True
@@ -115,6 +120,7 @@ class PublicScene(OnlinePage):
         self.heading = pygame.Rect(0, 0, 1, 1)
         self.message_box = pygame.Rect(0, 0, 1, 1)
         self.name_box = pygame.Rect(0, 0, 1, 1)
+        self.pages_box = pygame.Rect(0, 0, 1, 1)
         self._show()
         self.say(_("Connecting…"))
 
@@ -207,9 +213,15 @@ class PublicScene(OnlinePage):
         for refusal in self.side.refused:
             self.say(code_text(refusal["code"], refusal["message"]), bad=True)
         self.side.refused.clear()
-        self.entries = self.side.tables(self.preset)[:ROWS]
+        tables = self.side.tables(self.preset)
+        self.total = len(tables)
+        self.first = max(0, min(self.first, (self.total - 1) // ROWS * ROWS))
+        self.entries = tables[self.first : self.first + ROWS]
         for index, button in enumerate(self.row_buttons):
             button.visible = not self.asking and index < len(self.entries)
+        self.prev_button.visible = self.next_button.visible = not self.asking and self.total > ROWS
+        self.prev_button.enabled = self.first > 0
+        self.next_button.enabled = self.first + ROWS < self.total
         self._joining()
 
     def _joining(self) -> None:
@@ -245,8 +257,26 @@ class PublicScene(OnlinePage):
 
     def set_filter(self, preset: Any) -> None:
         self.preset = preset
+        self.first = 0
         if self.player is not None:
             self.side.watch_lobby(() if preset is None else (preset,))
+
+    def turn(self, pages: int) -> None:
+        """The next (1) or the previous (-1) tables of the list."""
+        self.first = max(0, min(self.first + pages * ROWS, (self.total - 1) // ROWS * ROWS))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Page Up and Page Down turn the list's pages (unless the page itself scrolls: a UI
+        scale larger than the window)."""
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+            and self.prev_button.visible
+            and self.max_page_scroll <= 0
+        ):
+            self.turn(1 if event.key == pygame.K_PAGEDOWN else -1)
+            return
+        super().handle_event(event)
 
     def row_action(self, index: int) -> str:
         if index >= len(self.entries):
@@ -309,6 +339,10 @@ class PublicScene(OnlinePage):
         self.name_input.rect = pygame.Rect(x, y, min(w, px(520)), px(46))
         self.sign_button.rect = pygame.Rect(self.name_input.rect.right + px(12), y, px(200), px(46))
         self.filter_choice.rect = pygame.Rect(x, y, min(w, px(520)), px(44))
+        self.next_button.rect = pygame.Rect(x + w - px(52), y, px(52), px(44))
+        self.prev_button.rect = self.next_button.rect.move(-px(60), 0)
+        self.pages_box = pygame.Rect(self.filter_choice.rect.right + px(12), y, 0, px(44))
+        self.pages_box.width = max(0, self.prev_button.rect.x - px(12) - self.pages_box.x)
         y += px(54)
         action_w = px(130)
         for box_index, button in enumerate(self.row_buttons):
@@ -341,6 +375,13 @@ class PublicScene(OnlinePage):
         self.painter.fit(surface, heading, self.heading, px(22), theme.accent, bold=True)
         for box, entry in zip(self.rows_box, self.entries if not self.asking else [], strict=False):
             self.painter.fit(surface, entry_text(entry), box, px(18), theme.text)
+        if self.prev_button.visible and self.pages_box.width > px(40):
+            last = min(self.total, self.first + ROWS)
+            # Translators: which tables of the list are shown, e.g. "7–12 of 30".
+            shown = _("{first}–{last} of {total}").format(
+                first=self.first + 1, last=last, total=self.total
+            )
+            self.painter.fit(surface, shown, self.pages_box, px(18), theme.dim, align="right")
         if not self.asking and self.player is not None and not self.entries:
             self.painter.paragraph(
                 surface,

@@ -6,16 +6,15 @@ side (the ``public`` scene). Private tables by code stay on Join a table, on any
 
 from __future__ import annotations
 
-import threading
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from briscola.client.flow import address_url
+from briscola.client.lookout import LanLookout
 from briscola.gui.widgets import Button, PrimaryButton, TextInput, WidgetGroup
 from briscola.gui.widgets.online_page import OnlinePage
-from briscola.protocol.lan import TableBrowser
 from briscola.text.i18n import _
 
 if TYPE_CHECKING:
@@ -32,9 +31,8 @@ class ServersScene(OnlinePage):
     def __init__(self, app: Services, lan: bool | None = None) -> None:
         super().__init__(app)
         self.lan = app.options.network.lan if lan is None else lan
-        self.browser: TableBrowser | None = None
-        self._browser_lock = threading.Lock()
-        self._closed = False
+        #: The tables on the local network (their servers are listed; started on entering).
+        self.lookout = LanLookout(app.options.network.mdns_interfaces)
         #: The rows: (address as shown, ws URL, added by the player).
         self.rows: list[tuple[str, str, bool]] = []
         self.address_input = TextInput(
@@ -80,8 +78,7 @@ class ServersScene(OnlinePage):
                 rows.append((address, address_url(address), True))
             except ValueError:
                 continue  # (kept by a hand that typed it in the file)
-        browser = self.browser
-        for table in browser.tables() if browser is not None else []:
+        for table in self.lookout.tables():
             if table.compatible and all(url != table.url for _a, url, _k in rows):
                 rows.append((table.host, table.url, False))
         if rows[:ROWS] == self.rows:
@@ -144,26 +141,11 @@ class ServersScene(OnlinePage):
 
     def on_enter(self) -> None:
         if self.lan:
-            threading.Thread(target=self._browse, name="briscola-browse", daemon=True).start()
-
-    def _browse(self) -> None:
-        try:
-            browser = TableBrowser(self.app.options.network.mdns_interfaces).start()
-        except Exception:  # only the servers added are listed
-            return
-        with self._browser_lock:
-            if not self._closed:
-                self.browser = browser
-                return
-        browser.close()
+            self.lookout.start()
 
     def on_exit(self) -> None:
         super().on_exit()
-        with self._browser_lock:
-            self._closed = True
-            browser, self.browser = self.browser, None
-        if browser is not None:
-            threading.Thread(target=browser.close, name="briscola-browse-stop", daemon=True).start()
+        self.lookout.close()
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -180,7 +180,6 @@ class TableScene(Scene):
         data["awaiting"] = self.awaiting_human
         data["privacy"] = self.privacy is not None
         data["tricks"] = len(self.session.view().tricks)
-        data["banner"] = self.banner.banner  # (a lost connection, the host's game away)
         return data
 
     # ------------------------------------------------------------------ lifecycle
@@ -313,18 +312,13 @@ class TableScene(Scene):
         self.show_last = False
 
     def _after_undo(self) -> None:
-        """The player took a move back: the table as it is now."""
-        self.hand.hint_card = None
-        self.hand.reset()
+        """The player took a move back (the hand's hint went with it): the table as it is now."""
         self.show_last = False
         self.captions.banner = None  # what it said (a swap, a hint) was taken back too
         self.rebuild()
 
     def on_settings_changed(self) -> None:
-        """A deck chosen in Settings: the banner naming the deck before goes."""
-        banner = self.captions.banner
-        if banner is not None and banner is self.keys.deck_banner:
-            self.captions.banner = None
+        self.keys.forget_deck()
         super().on_settings_changed()
 
     def skip(self) -> None:

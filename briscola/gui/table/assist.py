@@ -178,6 +178,8 @@ class Assist:
     def undo(self) -> None:
         if self.can_undo and self.session.undo():
             self.hint_turn = None
+            self.hand.hint_card = None
+            self.hand.reset()
             self.undone()
 
     def update(self, awaiting: bool, settled: bool = True) -> None:

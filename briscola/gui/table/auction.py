@@ -17,7 +17,8 @@ import pygame
 from briscola.engine import PASS, Action, Bid, Call, Card, PlayerView, Rank
 from briscola.gui.layout.table import TableLayout
 from briscola.gui.render.sprites import CardRenderer
-from briscola.gui.widgets import Button, WidgetGroup, draw_panel, fit_text
+from briscola.gui.table.plates import plate_reach
+from briscola.gui.widgets import Button, WidgetGroup, draw_solid_panel, fit_text
 from briscola.text.i18n import _
 from briscola.text.labels import bid_label
 from briscola.text.names import rank_name, suit_name
@@ -45,6 +46,7 @@ class AuctionPanel:
         self.phase = ""
         self._key = ""  # which auction or call turn the buttons were made for
         self._legal: list[Action] = []
+        self._held = 8  # the cards in the player's hand (the panel keeps clear of them)
         self.layout: TableLayout | None = None
 
     @property
@@ -70,6 +72,7 @@ class AuctionPanel:
             self.phase = ""
             return
         self.phase = seen.phase
+        self._held = len(seen.hand)
         if seen.phase == "auction":
             self._bid_buttons(legal)
             self._focus_first_bid()
@@ -190,6 +193,19 @@ class AuctionPanel:
             height = round(lay.card_h * 0.75) + px(120)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (round(lay.centre[0]), round(lay.centre[1]))
+        # Below the name plates of the seats across the table (it is solid: they would be
+        # cut), over the player's own plate if it must, and clear of the player's hand.
+        upper = [s.label[1] for s in lay.spots[1:] if s.label[1] < lay.centre[1]]
+        if upper:
+            reach = plate_reach(self.app.assets, lay.font, px)
+            hand_top = round(lay.hand_rect(0, self._held)[1]) - px(4)
+            below_plates = round(max(upper)) + reach + px(4)
+            rect.top = max(rect.top, min(below_plates, hand_top - rect.height))
+            # The player's own plate whole under it, or whole outside: no glowing sliver.
+            own = round(lay.spots[0].label[1])
+            own_bottom = own + reach + px(2)
+            if rect.top <= own - reach < rect.bottom < own_bottom <= hand_top:
+                rect.height = own_bottom - rect.top
         return rect
 
     def _columns(self, panel_width: int) -> int:
@@ -265,7 +281,9 @@ class AuctionPanel:
         app = self.app
         px = self.px
         panel = self.panel()
-        draw_panel(surface, panel, app.theme)
+        # Solid: the player's own name plate, under the panel where the table is short,
+        # does not show through the help lines.
+        draw_solid_panel(surface, panel, app.draw_backdrop, app.theme, max(1, px(2)))
         if self.phase == "auction":
             high = seen.high_bid
             title = (

@@ -163,6 +163,12 @@ class TableKeys:
             )
             self.deck_banner = self.table.captions.banner
 
+    def forget_deck(self) -> None:
+        """Another deck was chosen in Settings: the banner naming the one before goes."""
+        captions = self.table.captions
+        if captions.banner is not None and captions.banner is self.deck_banner:
+            captions.banner = None
+
     def sort_hand(self) -> None:
         """O: the player's hand in order by suit and rank, and kept so from now on."""
         table = self.table

@@ -12,17 +12,18 @@ from __future__ import annotations
 import functools
 import math
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from briscola.engine import PlayerView
-from briscola.game.session import moved_on
-from briscola.gui.render.assets import CARD_RATIO
+from briscola.game.session import SeatInfo, moved_on
+from briscola.gui.render.assets import CARD_RATIO, Assets
 from briscola.gui.render.damage import Piece
 from briscola.gui.widgets import fit_text, rounded
 from briscola.text.i18n import _, ngettext, pgettext
-from briscola.text.labels import bid_label
+from briscola.text.labels import bid_label, means_you
 from briscola.text.names import suit_name
 
 if TYPE_CHECKING:
@@ -69,6 +70,14 @@ class Tag(NamedTuple):
     scale: int
 
 
+def plate_name(info: SeatInfo) -> str:
+    """The name on a seat's plate, with the rating of a rated table's player; the default
+    name of the player at the screen in the language in use (a game begun in English and
+    shown in Italian says "Tu", not "You")."""
+    name = _("You") if means_you(info.name) else info.name
+    return name if info.rating is None else f"{name} ({info.rating})"
+
+
 def label_pieces(painter: TablePainter, turn: int | None, pulsing: bool) -> list[Piece]:
     """The name plates (see :func:`plate_pieces`), then who played each card of a large
     table's trick (drawn every frame) and the piles' points."""
@@ -110,7 +119,7 @@ def plate_pieces(
     for seat in range(board.n):
         spot = lay.spots[board.screen_index(seat)]
         info = painter.session.seats[seat]
-        parts = [info.name if info.rating is None else f"{info.name} ({info.rating})"]
+        parts = [plate_name(info)]
         if rules.chiamata and seat == caller:
             parts.append(_("caller"))
         if rules.chiamata and seat == board.revealed_partner and seat != caller:
@@ -142,6 +151,13 @@ def plate_pieces(
         )
         pieces.append((("plate", seat), plate, functools.partial(_draw_plate, painter, plate)))
     return pieces
+
+
+def plate_reach(assets: Assets, font: int, px: Callable[[float], int]) -> int:
+    """How far a name plate in ``font`` (the layout's), with the turn's glow, reaches above
+    and below its centre (as :func:`_draw_plate` draws it; a name shrunk to fit reaches
+    less)."""
+    return assets.font(font, True).get_height() // 2 + px(4) + px(3) + 2
 
 
 def _draw_plate(painter: TablePainter, plan: Plate, surface: pygame.Surface) -> list[pygame.Rect]:

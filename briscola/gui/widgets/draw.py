@@ -64,10 +64,29 @@ def draw_dialog(
     frame: int,
 ) -> None:
     """A dialog over the table (the table's menu, quick chat): the table darkened, the
-    dialog opaque (nothing of the table shows through its buttons), and framed, so that
-    where it crosses a name chip it reads as lying over it."""
+    dialog a :func:`draw_solid_panel`."""
     darken(surface, 150)
-    veiled_backdrop_under(surface, rect, draw_backdrop, 150)
+    draw_solid_panel(surface, rect, draw_backdrop, theme, frame, 150)
+
+
+def draw_solid_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    draw_backdrop: Callable[[pygame.Surface], None],
+    theme: Theme,
+    frame: int,
+    veil: int = 0,
+) -> None:
+    """A panel over the table that nothing of the table shows through (the bare backdrop
+    under it, darkened by ``veil``), framed, so that where it crosses a name chip it reads
+    as lying over it."""
+    if veil:
+        veiled_backdrop_under(surface, rect, draw_backdrop, veil)
+    else:
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        draw_backdrop(surface)
+        surface.set_clip(clip)
     draw_panel(surface, rect, theme)
     pygame.draw.rect(surface, theme.button_hover, rect, width=frame, border_radius=14)
 
