@@ -4,10 +4,12 @@ reply; a headless player; a host with a raw guest seated at a started match."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
+import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
@@ -97,3 +99,23 @@ def crash(host: EmbeddedHost) -> None:
     asyncio.run_coroutine_threadsafe(die(), running.loop).result(10)
     running.loop.call_soon_threadsafe(running.loop.stop)
     host.server = None  # nothing is left to close at exit
+
+
+@contextlib.contextmanager
+def port_taken(port: int) -> Iterator[socket.socket]:
+    """Another program listens on ``port`` (and never answers)."""
+    holder = socket.socket()
+    holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            holder.bind(("127.0.0.1", port))
+            break
+        except OSError:
+            assert time.monotonic() < deadline, "the old port is never free"
+            time.sleep(0.05)
+    holder.listen()
+    try:
+        yield holder
+    finally:
+        holder.close()

@@ -4,7 +4,9 @@
 value this game sent, every event of the hand) and the server's ``reveal``, and says whether
 the deal is the one the procedure gives: ``checked``, or ``mismatch`` with the reason (kept
 as evidence in the hand's record, ``meta.fair``), or ``unchecked`` when the server revealed
-nothing to check against (an older server).
+nothing to check against (an older server), or when this game was not connected when the
+hand was dealt (``late``: started again, or reconnected, mid-hand), so it never saw the
+commitment, and the rest fits.
 """
 
 from __future__ import annotations
@@ -29,11 +31,13 @@ def check_deal(
     reveal: fair.Reveal | None,
     commit_before: str | None,
     sent: bytes | None,
+    late: bool = False,
 ) -> dict[str, Any]:
     """The proof of the deal for the record's ``meta.fair``: the procedure, deal, commitment,
     seed and values as revealed, this seat, the ``verdict`` and, unless checked, ``reason``.
     ``commit_before``: the commitment this game received before the deal (None: none came);
-    ``sent``: the value it sent for it (None: none)."""
+    ``sent``: the value it sent for it (None: none); ``late``: this game first saw the hand
+    after it was dealt (a commitment it never saw is then no evidence; ``late`` is kept)."""
     if reveal is None:
         return {"procedure": PROCEDURE, "seat": seat, "verdict": "unchecked",
                 "reason": "the server revealed no seed for this deal"}  # fmt: skip
@@ -45,7 +49,14 @@ def check_deal(
         "values": list(reveal["values"]),
         "seat": seat,
     }
-    reason = _problem(rules, seat, seen, reveal, commit_before, sent)
+    if late and commit_before is None:  # all else is checked against what was revealed
+        reason = _problem(rules, seat, seen, reveal, reveal["commit"], sent)
+        proof["late"] = True
+        if reason is None:
+            reason = "this game was not connected when the hand was dealt: no commitment seen"
+            return {**proof, "verdict": "unchecked", "reason": reason}
+    else:
+        reason = _problem(rules, seat, seen, reveal, commit_before, sent)
     proof["verdict"] = "checked" if reason is None else "mismatch"
     if reason is not None:
         proof["reason"] = reason

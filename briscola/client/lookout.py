@@ -43,6 +43,12 @@ class LanLookout:
         browser = self.browser
         return browser.tables() if browser is not None else []
 
+    def in_play(self, code: str) -> LanTable | None:
+        """The table in play ``code`` where it is announced now (None: not, or not yet):
+        a host's game that opened it again on another port announces it so."""
+        browser = self.browser
+        return browser.in_play(code) if browser is not None else None
+
     def close(self) -> None:
         with self._lock:
             self._closed = True

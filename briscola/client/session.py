@@ -48,7 +48,7 @@ from briscola.game.summary import HandSummary, summarize
 if TYPE_CHECKING:
     from briscola.game.session import TableSession
 
-from briscola.client.away import HostAway
+from briscola.client.away import HostAway, host_name
 from briscola.client.chat import Muted
 from briscola.client.connection import ConnectionStatus, Incoming, NetClient
 from briscola.client.dealcheck import check_deal
@@ -102,6 +102,7 @@ class RemoteSession:
         self._match_over: MatchOver | None = None
         self._summary: HandSummary | None = None
         self._pending = False
+        self._late = False  # this deal's first update here was a reset: seen after the deal
         #: The last move sent and the update it answered (deal, moves): sent again when a
         #: ``reset`` shows that same position (the move was lost with a server process).
         self._sent: tuple[int, int, Action] | None = None
@@ -167,7 +168,7 @@ class RemoteSession:
         whole = deal != self._deal or message["reset"]
         self._hand_seen = list(events) if whole else [*self._hand_seen, *events]
         if deal != self._deal:
-            self._deal = deal
+            self._deal, self._late = deal, message.get("reset") is True
             self._hand_events = 0
             self._summary = None
             self._result = None
@@ -358,7 +359,7 @@ class RemoteSession:
         reveal = self._reveals.get(self._deal)
         before = self.client.commits.get(self._deal)
         sent = self.client.fair_values.get(before) if before is not None else None
-        proof = check_deal(self.rules, self.seat, self._hand_seen, reveal, before, sent)
+        proof = check_deal(self.rules, self.seat, self._hand_seen, reveal, before, sent, self._late)
         return {**record, "meta": {**record.get("meta", {}), "fair": proof, "rated": self._rated}}
 
     def next_hand(self) -> None:
@@ -420,7 +421,7 @@ class RemoteSession:
         status = self.client.status
         if status in ("reconnecting", "connecting") and self._view is not None:
             if self.host_away.until is not None:
-                return "host_away", self._host_name()
+                return "host_away", host_name(self.table)
             return "reconnecting", self.client.detail
         if status in ("failed", "closed"):
             return status, self.client.detail
@@ -439,13 +440,9 @@ class RemoteSession:
         )
         self.host_away.look(lost)
         if lost and self.host_away.over:
-            name = self._host_name()
+            name = host_name(self.table)
             self.closed = {"type": "closed", "reason": ErrorCode.HOST_GONE, "message": name}
             self.client.close(timeout=0)
-
-    def _host_name(self) -> str:
-        host = self.table["host"] if self.table is not None else None
-        return next((e["name"] for e in self._entries() if e["seat"] == host), "") or "?"
 
     def seat_states(self) -> list[dict[str, object]]:
         """Per seat: ``connected``, ``away`` (dropped, within the grace period) and
@@ -541,11 +538,9 @@ class RemoteSession:
     def _waiting(self) -> tuple[tuple[str, ...], str]:
         """After this player asked for the next hand: the people here who have not yet
         (by name); after asking for a rematch: the host's name (the host starts it)."""
-        entries = self._entries()
         host = self.table["host"] if self.table is not None else None
         if self._asked == "rematch" and self._phase == "over" and host != self.seat:
-            name = next((e["name"] for e in entries if e["seat"] == host), "")
-            return (), name or "?"
+            return (), host_name(self.table)
         if self._asked == "next" and self._phase == "between" and not self._dealt_ahead():
             return self._others_here(going_on=False), ""
         return (), ""

@@ -4,7 +4,10 @@ A server announces each waiting room with a free seat as a service of type
 :data:`SERVICE_TYPE`; :class:`TableBrowser` lists them for the "Join a table" screen.
 TXT records hold only what the join screen shows: the protocol, the table code (the
 invitation the host shows on screen anyway), the preset, the seat counts, the host's name
-and the scheme. Seat tokens never leave the server.
+and the scheme. Seat tokens never leave the server. A table in play is announced too, with
+``phase=playing`` and no free seat: never listed for joining, it tells its players' games
+where it is (:meth:`TableBrowser.in_play`) when its host's game opened it again on another
+port.
 
 Both sides take ``interfaces`` (a list of addresses; zeroconf's default is every interface):
 tests use ``["127.0.0.1"]`` inside a private network namespace.
@@ -50,6 +53,8 @@ class LanTable:
     host: str
     scheme: str = "ws"
     protocol: str = PROTOCOL
+    #: A table in play (announced for its own players' games, not to be joined).
+    playing: bool = False
 
     @property
     def url(self) -> str:
@@ -94,21 +99,25 @@ class LanTable:
             host=text("host", 24),
             scheme=scheme,
             protocol=text("proto"),
+            playing=text("phase") == "playing",
         )
 
 
 def _properties(table: Any, scheme: str) -> dict[str, str]:
-    free = sum(1 for seat in table.seats if seat.kind == "human" and not seat.claimed)
-    host = table.seats[table.host].name
-    return {
+    playing = table.phase != "lobby"
+    free = 0 if playing else sum(1 for s in table.seats if s.kind == "human" and not s.claimed)
+    props = {
         "proto": PROTOCOL,
         "code": table.code,
         "preset": table.rules.name,
         "players": str(table.rules.players),
         "free": str(free),
-        "host": host,
+        "host": table.seats[table.host].name,
         "scheme": scheme,
     }
+    if playing:
+        props["phase"] = "playing"
+    return props
 
 
 class TableAnnouncer:
@@ -147,16 +156,17 @@ class TableAnnouncer:
             await asyncio.sleep(self.interval)
 
     async def sync(self) -> None:
-        """Announce new waiting rooms, update changed ones, withdraw the rest."""
+        """Announce new waiting rooms with a free seat and tables in play, update changed
+        ones, withdraw the rest."""
         zc = self._zc
         if zc is None:
             return
         scheme = "wss" if self.server.config.ssl is not None else "ws"
         wanted: dict[str, dict[str, str]] = {}
         for code, table in list(self.server.tables.items()):
-            if table.phase == "lobby":
+            if table.phase != "closed":
                 props = _properties(table, scheme)
-                if props["free"] != "0":
+                if props["free"] != "0" or "phase" in props:
                     wanted[code] = props
         for code in list(self._infos):
             if code not in wanted:
@@ -263,9 +273,16 @@ class TableBrowser:
                         self._found[name] = table
 
     def tables(self) -> list[LanTable]:
-        """The tables found so far, by host name."""
+        """The waiting rooms found so far, by host name (tables in play are left out)."""
         with self._lock:
-            return sorted(self._found.values(), key=lambda t: (t.host.lower(), t.code))
+            found = [table for table in self._found.values() if not table.playing]
+        return sorted(found, key=lambda t: (t.host.lower(), t.code))
+
+    def in_play(self, code: str) -> LanTable | None:
+        """The table in play with the code ``code``, where it is announced (None: not
+        found, or not yet)."""
+        with self._lock:
+            return next((t for t in self._found.values() if t.playing and t.code == code), None)
 
     def close(self) -> None:
         self._stop.set()

@@ -242,6 +242,15 @@ def deal_check(record: dict[str, Any]) -> tuple[str, str] | None:
             "Deal checked: every card you saw is where the server's revealed seed and every"
             " player's number put it."
         )
+    meta = record.get("meta")
+    late = (
+        isinstance(meta, dict) and isinstance(meta.get("fair"), dict) and meta["fair"].get("late")
+    )
+    if verdict == "unchecked" and late:
+        return _("Deal not checked"), _(
+            "Deal not checked: your game was not connected when this hand was dealt, so it"
+            " did not see what the server promised before it."
+        )
     if verdict == "unchecked":
         return _("Deal not checked"), _(
             "Deal not checked: the server did not reveal its seed for this hand."

@@ -10,8 +10,9 @@ import pytest
 
 from briscola.client.dealcheck import check_deal
 from briscola.engine import Event, GameState, Rules
-from briscola.engine.fairdeal import commitment, derive_deck
+from briscola.engine.fairdeal import commitment, derive_deck, record_verdict
 from briscola.protocol import fairness as fair
+from briscola.text.score import deal_check
 
 RULES = Rules.preset("classic2")
 SEED = bytes(range(32))
@@ -73,3 +74,21 @@ def test_a_deal_that_does_not_fit_is_flagged_with_its_reason(case: str, reason: 
 def test_without_a_reveal_the_deal_is_unchecked() -> None:
     proof = check_deal(RULES, 0, played([MINE, b""]), None, commitment(SEED), MINE)
     assert proof["verdict"] == "unchecked" and "no seed" in proof["reason"]
+
+
+def test_a_game_not_connected_at_the_deal_checks_the_rest_and_says_it_saw_no_commitment() -> None:
+    """A game started again (or reconnected) mid-hand never saw the commitment: that is no
+    evidence against the server, but everything else is still checked."""
+    seen = played([MINE, b""])
+    proof = check_deal(RULES, 0, seen, reveal(), None, None, late=True)
+    assert proof["verdict"] == "unchecked" and proof["late"] is True
+    assert "not connected when the hand was dealt" in proof["reason"]
+    assert record_verdict({"meta": {"fair": proof}}) == "unchecked"
+    said = deal_check({"meta": {"fair": proof}})
+    assert said is not None and said[1].startswith("Deal not checked: your game was not")
+    other = check_deal(RULES, 0, played([MINE, b"\x01"]), reveal(), None, None, late=True)
+    assert other["verdict"] == "mismatch", "cards that do not fit are flagged all the same"
+    wrong = check_deal(RULES, 0, seen, reveal(seed=bytes(32)), None, None, late=True)
+    assert wrong["verdict"] == "mismatch" and "commitment" in wrong["reason"]
+    there = check_deal(RULES, 0, seen, reveal(), commitment(SEED), MINE, late=True)
+    assert there["verdict"] == "checked", "a commitment seen is checked as ever"

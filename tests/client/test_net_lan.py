@@ -102,13 +102,15 @@ HOST_SCRIPT = PRELUDE + textwrap.dedent(
 )
 
 
-def run_in_namespace(script: str) -> dict[str, object]:
-    """Run ``script`` in a private network namespace; its last line of output, as JSON."""
+def run_in_namespace(script: str, more: dict[str, str] | None = None) -> dict[str, object]:
+    """Run ``script`` in a private network namespace (``more`` in its environment); its last
+    line of output, as JSON."""
     reason = namespace_available()
     if reason is not None:
         where = " (under CI: the runner lacks CAP_SYS_ADMIN)" if os.environ.get("CI") else ""
         pytest.skip(reason + where)
     env = dict(os.environ, PYTHON=sys.executable, SCRIPT=script, PYTHONPATH=str(ROOT))
+    env.update(more or {})
     result = subprocess.run(
         ["unshare", "-n", "sh", "-c", NETNS],
         capture_output=True, text=True, timeout=120, env=env, cwd=ROOT,

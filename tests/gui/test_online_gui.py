@@ -7,6 +7,7 @@ within a deadline."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -22,7 +23,7 @@ import guihelp
 import pygame
 import pytest
 from guihelp import DT, click, start
-from serverhelp import crash, session_at_the_deal
+from serverhelp import crash, port_taken, session_at_the_deal
 
 from briscola.ai import make_bot
 from briscola.client.connection import NetClient
@@ -772,16 +773,7 @@ def test_a_game_closed_without_leaving_takes_its_seat_back_from_the_play_online_
 
 def test_a_seat_that_is_gone_is_forgotten_with_a_message(app: App, server: ServerThread) -> None:
     remember_seat_file({"url": server.url, "code": "ABCDEF", "seat": 1, "token": "x" * 43})
-    start(app, MenuScene(app))
-    app.open("online")
-    app.apply_requests()
-    hub = app.scene
-    assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
-    hub.set_name("Anna")
-    click(app, hub.rejoin_button.rect.center)
-    app.apply_requests()
-    join = app.scene
-    assert isinstance(join, JoinScene)
+    join = rejoin_from_play_online(app, "Anna")
     wait_for(app, lambda: join.client is None and join.message_bad, "the refusal")
     assert app.storage.seats.saved() is None
 
@@ -805,22 +797,60 @@ def test_a_seat_at_a_table_that_cannot_come_back_is_not_offered(app: App) -> Non
 
 def test_a_seat_whose_server_cannot_be_reached_is_kept_and_the_page_says_why(app: App) -> None:
     remember_seat_file({"url": "ws://127.0.0.1:9", "code": "ABCDEF", "seat": 1, "token": "x" * 43})
-    start(app, MenuScene(app))
-    app.open("online")
-    app.apply_requests()
-    hub = app.scene
-    assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
-    hub.set_name("Bruno")
-    click(app, hub.rejoin_button.rect.center)
-    app.apply_requests()
-    join = app.scene
-    assert isinstance(join, JoinScene)
+    join = rejoin_from_play_online(app, "Bruno")
     wait_for(app, lambda: join.client is None and join.message_bad, "the failure")
     assert "its host's game may be closed" in join.message
     assert app.storage.seats.saved() is not None  # the host's game may come back
 
 
-def test_a_host_whose_game_died_takes_the_table_back_from_play_online(app: App) -> None:
+class _Announced:
+    """A network browser that sees one table in play (no mDNS outside a namespace)."""
+
+    def __init__(self, table: LanTable) -> None:
+        self.table = table
+
+    def in_play(self, code: str) -> LanTable | None:
+        return self.table if code == self.table.code else None
+
+    def tables(self) -> list[LanTable]:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_seat_whose_table_moved_to_another_port_is_taken_back_where_it_is_announced(
+    app: App, server: ServerThread
+) -> None:
+    anna = guest(server.url, "Anna")
+    anna.client.create(Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
+    code = anna.client.wait_for(lambda m: m["type"] == "joined")["table"]
+    bruno = NetClient(server.url, "Bruno").start()
+    bruno.join(code)
+    bruno.ready()
+    token = bruno.wait_for(lambda m: m["type"] == "joined")["token"]
+    anna.run_until(lambda p: p.table is not None and p.table["seats"][1]["ready"])
+    anna.client.start_game()
+    bruno.wait_for(lambda m: m["type"] == "update")
+    bruno.close(timeout=2)  # Bruno's game closed; the table moved (here: another server)
+    remember_seat_file({"url": "ws://127.0.0.1:9", "code": code, "seat": 1, "token": token})
+    join = rejoin_from_play_online(app, "Bruno")
+    wait_for(app, lambda: join.client is None and join.message_bad, "the old address fails")
+    port = int(server.url.rsplit(":", 1)[1])
+    join.lookout.browser = _Announced(
+        LanTable("Anna", "127.0.0.1", port, code, "classic2", 2, 0, "Anna", playing=True)
+    )  # type: ignore[assignment]
+    pump = pump_all(anna)
+    wait_for(app, lambda: isinstance(app.scene, TableScene), "the seat taken back there", pump)
+    held = app.storage.seats.saved()
+    assert held is not None and held.url == server.url, "kept with its new address"
+    anna.client.close()
+
+
+@pytest.mark.parametrize("taken", [False, True], ids=["its port", "its port taken"])
+def test_a_host_whose_game_died_takes_the_table_back_from_play_online(
+    app: App, taken: bool
+) -> None:
     room = host_table(app, Rules.preset("classic2"), [{"kind": "human"}, {"kind": "human"}])
     host = room.host
     assert host is not None
@@ -836,8 +866,31 @@ def test_a_host_whose_game_died_takes_the_table_back_from_play_online(app: App) 
     table.session.close = lambda: None  # type: ignore[method-assign]
     back_to_menu(app)
     wait_for(app, lambda: friend.client.status == "reconnecting", "the friend reconnects", pump)
+    holding = port_taken(port) if taken else contextlib.nullcontext()
+    with holding:  # (another program may hold the port now)
+        again = table_taken_back(app, code, pump)
+        listening = again.session.host.listening_port  # type: ignore[attr-defined]
+        if taken:  # not announced (no mDNS here): the host is told the friend is lost
+            assert listening != port
+            told = [n.text for n in app.notices if f"Port {port} is taken" in n.text]
+            assert told and "cannot find it there" in told[0] and str(listening) in told[0]
+            back_to_menu(app)
+            friend.client.close()
+            return
+    assert listening == port
+    wait_for(app, lambda: friend.client.status == "connected", "the friend is back", pump)
+    moves = friend.moves
+    wait_for(
+        app, lambda: friend.moves > moves + 1, "the hand goes on", plays_first_legal(again, pump)
+    )
+    back_to_menu(app)  # the host leaves: the table closes, nothing is offered back
+    assert app.storage.seats.saved() is None
+    friend.client.close()
 
-    app.open("online")  # the game started again: Play online
+
+def table_taken_back(app: App, code: str, pump: Callable[[], None]) -> TableScene:
+    """The host's game started again: Play online, Back to your table; the table."""
+    app.open("online")
     app.apply_requests()
     hub = app.scene
     assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
@@ -848,15 +901,22 @@ def test_a_host_whose_game_died_takes_the_table_back_from_play_online(app: App) 
     again = app.scene
     assert isinstance(again, TableScene)
     assert isinstance(again.session, HostedSession)
-    assert again.session.host.listening_port == port  # type: ignore[attr-defined]
-    wait_for(app, lambda: friend.client.status == "connected", "the friend is back", pump)
-    moves = friend.moves
-    wait_for(
-        app, lambda: friend.moves > moves + 1, "the hand goes on", plays_first_legal(again, pump)
-    )
-    back_to_menu(app)  # the host leaves: the table closes, nothing is offered back
-    assert app.storage.seats.saved() is None
-    friend.client.close()
+    return again
+
+
+def rejoin_from_play_online(app: App, name: str) -> JoinScene:
+    """The game starts: Play online, Back to your table (a guest's seat): the join page."""
+    start(app, MenuScene(app))
+    app.open("online")
+    app.apply_requests()
+    hub = app.scene
+    assert isinstance(hub, OnlineScene) and hub.rejoin_button.visible
+    hub.set_name(name)
+    click(app, hub.rejoin_button.rect.center)
+    app.apply_requests()
+    join = app.scene
+    assert isinstance(join, JoinScene)
+    return join
 
 
 def remember_seat_file(seat: dict[str, Any]) -> None:

@@ -1,7 +1,9 @@
 """Host a table: the embedded server starts in the background, this computer's player opens
 the table on it, and the waiting room follows (with the code and the addresses to tell).
 The table is kept in the data folder while it is played: a host whose game died opens it
-again from Play online (``rejoin``), on the same port, and takes their seat back.
+again from Play online (``rejoin``), on the same port, and takes their seat back. When
+another program holds that port now, the table opens on another one: announced on the
+local network, the guests' games find it there; else the host is told they cannot.
 
 Where the table listens: the App's network options (every interface on port 8765, another
 port when that one is taken; ``BRISCOLA_HOST_BIND`` and ``BRISCOLA_HOST_PORT`` change them);
@@ -113,7 +115,30 @@ class HostScene(OnlinePage):
             self.say(code_text(flow.problem.code, flow.problem.detail), bad=True)
         elif stage in ("room", "playing"):
             self.handed = True
+            moved = self.moved_note()
+            if moved:
+                self.app.notify(moved, 12.0)
             self.app.open("waiting_room", mode="replace", flow=flow, host=self.host)
+
+    def moved_note(self) -> str:
+        """The table opened again on another port than before (that one is taken): where
+        it is now, and whether the guests' games find it there ("" when it did not move)."""
+        host, held = self.host, self.rejoin
+        if host is None or held is None:
+            return ""
+        old, new = _port_of(held.url, 0), host.listening_port
+        if old in (0, new):
+            return ""
+        if host.announcer is not None:
+            return _(
+                "Port {old} is taken by another program: your table is open again on port"
+                " {new}, and your friends' games find it on the network."
+            ).format(old=old, new=new)
+        return _(
+            "Port {old} is taken by another program: your table is open again on port {new},"
+            " but your friends' games cannot find it there (it is not announced on the"
+            " network), so computer players take their seats."
+        ).format(old=old, new=new)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         frame = self.page_frame(size, 620)

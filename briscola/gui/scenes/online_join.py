@@ -8,6 +8,7 @@ of ``BRISCOLA_MDNS_INTERFACES``, every one by default); ``BRISCOLA_NO_LAN=1`` or
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -222,9 +223,22 @@ class JoinScene(OnlinePage):
         else:
             self.say(code_text(problem.code, problem.detail), bad=True)
 
+    def _follow_moved_table(self) -> None:
+        """A seat taken back could not be reached where it was: when its table is announced
+        in play at another address (its host's game opened it again on another port), take
+        the seat back there."""
+        held = self.rejoin
+        if held is None or not self.rejoining or self.flow.stage != "failed":
+            return
+        found = self.lookout.in_play(held.code)
+        if found is not None and found.compatible and found.url != held.url:
+            self.rejoin = replace(held, url=found.url)
+            self.take_back(self.rejoin)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._refresh_found()
+        self._follow_moved_table()
         flow = self.flow
         if self.handed or flow.stage != "joining":
             return

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from briscola.client.away import TableSearch
 from briscola.client.flow import OnlineFlow, Problem
 from briscola.client.sentences import code_text, connection_text
 from briscola.engine import Rules
@@ -149,6 +150,9 @@ class WaitingRoomScene(OnlinePage):
         if stage == "playing":
             self.started = True
             session = flow.session(self.app.storage.seats)
+            network = self.app.options.network
+            if network.lan and self.host is None:  # found again if its host's game moves
+                session.search = TableSearch(network.mdns_interfaces)
             self.app.open("table", mode="replace", session=session)
             return
         self._tell()

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from briscola.client.chat import said_text
+from briscola.client.kept import ended_text
+from briscola.client.online import OnlineSession
 from briscola.client.sentences import code_text
 from briscola.client.session import RemoteSession
 from briscola.gui.widgets import rounded
@@ -95,7 +97,8 @@ class TableBanner:
             return
         if news.ended is not None:
             self.ended = True
-            self.app.notify(code_text(news.ended, news.ended_message), 8.0)
+            kept = session.hand_kept if isinstance(session, OnlineSession) else None
+            self.app.notify(ended_text(news, kept), 10.0 if kept else 8.0)
             self.app.open("menu", mode="reset")
             return
         self.banner = ""
