@@ -44,6 +44,27 @@ def record_players(doc: Any) -> int:
     return replay(doc).rules.players
 
 
+def guessed_cards(doc: Mapping[str, Any]) -> frozenset[Card]:
+    """The cards of ``doc``'s deck at the places its ``meta.guessed`` names (none when it
+    names none, or in a shape this game does not know).
+
+    >>> guessed_cards({"deck": ["AD", "3C", "KS"], "meta": {"guessed": [1, 7, "x"]}})
+    frozenset({Card.from_code('3C')})
+    """
+    meta, deck = doc.get("meta"), doc.get("deck")
+    guessed = meta.get("guessed") if isinstance(meta, Mapping) else None
+    if not isinstance(guessed, list) or not isinstance(deck, list):
+        return frozenset()
+    cards = set()
+    for place in guessed:
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(deck):
+            try:
+                cards.add(Card.from_code(deck[place]))
+            except (TypeError, ValueError):
+                continue
+    return frozenset(cards)
+
+
 class RecordSession:
     """The hand recorded in ``doc`` as the seat at the bottom (``seat``) knew it, one moment
     at a time: before trick :attr:`index` (that trick on the table), or at the end. Raises
@@ -57,6 +78,10 @@ class RecordSession:
         self.index = 0
         self._seats = [SeatInfo(name, "bot") for name in names]
         self._seat = seat
+        #: The cards the game that wrote the record never saw (a guest's record of a hand cut
+        #: short names their places in ``meta.guessed``): placed where every move stays
+        #: legal, they are not what the other players held, and are shown face down.
+        self.unseen = guessed_cards(doc)
 
     def go_to(self, index: int) -> None:
         """Show the hand before trick ``index`` (``len(tricks)``: the end)."""

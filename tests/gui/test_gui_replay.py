@@ -96,3 +96,30 @@ def test_a_replay_tells_the_signals_a_computer_made_for_a_person() -> None:
     assert by_computer == {s for s in replay(doc).signals if s.seat == 1}
     doc["meta"].pop("signalled_by")
     assert computer_signals(doc, replay(doc).signals) == frozenset(), "an older record: not said"
+
+
+def test_a_guests_record_of_a_hand_cut_short_shows_the_cards_it_never_saw_face_down() -> None:
+    """A guest's game keeps a hand its table ended in (issue 46) with the cards it never
+    saw guessed: the replay shows them as backs, never as the cards the others held."""
+    from briscola.client.kept import seen_record
+
+    state = GameState.new(Rules.preset("classic2"), random.Random(4))
+    for _ in range(9):
+        state.apply(state.legal_actions()[0])
+    doc = seen_record(state.rules, 0, state.events_for(0), {"unfinished": "host_gone"})
+    assert doc is not None and doc["meta"]["guessed"]
+    app = make_app()
+    try:
+        scene = start(app, ReplayScene(app, doc))
+        assert isinstance(scene, ReplayScene)
+        for index in range(len(scene.tricks) + 1):
+            scene.index = index
+            scene._lay_out()
+            mine, theirs = scene.board.hands[0], scene.board.hands[1]
+            assert all(sprite.card is not None for sprite in mine), index
+            unseen = {sprite.card for sprite in theirs} & scene.session.unseen
+            assert not unseen, f"a guessed card shown at trick {index}: {unseen}"
+        assert any(sprite.card is None for sprite in scene.board.hands[1])
+        scene.draw(app.screen)
+    finally:
+        app.close()

@@ -376,6 +376,8 @@ class ReplayScene(Scene):
         else:  # a record of a hand that was stopped (a forfeit in the arena)
             score = " – ".join(str(p) for p in self.session.final_points)
             status = _("End of the record (the hand was not finished): {score}").format(score=score)
+            if self.session.unseen:  # a guest's game kept it when its table ended
+                status = _("Cut short at {score} · unseen cards face down").format(score=score)
         box = int(lay.w * 0.3)
         size = fit_text(app.assets, status, px(20), box, bold=True)
         text = app.assets.text(status, size, app.theme.accent, bold=True)
@@ -417,8 +419,10 @@ def lay_out_trick(board: Board, session: RecordSession, glow: tuple[int, int, in
     board.open_hands = True
     board.rebuild(session.view(), 0)
     on_table = set(trick.cards) if trick is not None else set()
+    unseen = session.unseen  # (a guest's record of a hand cut short: face down)
     board.hands = [
-        [CardSprite(card) for card in hand if card not in on_table] for hand in session.hands
+        [CardSprite(None if card in unseen else card) for card in hand if card not in on_table]
+        for hand in session.hands
     ]
     board.table = []
     if trick is not None:
