@@ -30,7 +30,7 @@ from briscola.protocol.wire import HOST_WAIT
 if TYPE_CHECKING:
     from briscola.protocol.lan import LanTable
 
-__all__ = ["HOST_WAIT", "HostAway", "TableSearch", "host_name"]
+__all__ = ["HOST_WAIT", "HostAway", "TableSearch", "host_name", "seat_states"]
 
 
 def host_name(table: msg.TableInfo | None) -> str:
@@ -38,6 +38,23 @@ def host_name(table: msg.TableInfo | None) -> str:
     host = table["host"] if table is not None else None
     entries = table["seats"] if table is not None else []
     return next((e["name"] for e in entries if e["seat"] == host), "") or "?"
+
+
+def seat_states(table: msg.TableInfo | None) -> list[dict[str, object]]:
+    """Per seat of ``table``: ``connected``, ``away`` (dropped, within the grace period)
+    and ``replaced`` (a computer plays for the absent person)."""
+    if table is None:
+        return []
+    return [
+        {
+            "seat": entry["seat"],
+            "name": entry["name"],
+            "connected": entry.get("connected"),
+            "away": entry.get("away"),
+            "replaced": entry.get("replaced"),
+        }
+        for entry in table["seats"]
+    ]
 
 
 class HostAway:

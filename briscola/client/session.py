@@ -48,7 +48,7 @@ from briscola.game.summary import HandSummary, summarize
 if TYPE_CHECKING:
     from briscola.game.session import TableSession
 
-from briscola.client.away import HostAway, host_name
+from briscola.client.away import HostAway, host_name, seat_states
 from briscola.client.chat import Muted
 from briscola.client.connection import ConnectionStatus, Incoming, NetClient
 from briscola.client.dealcheck import check_deal
@@ -62,6 +62,8 @@ __all__ = ["POLL", "RemoteSession"]
 
 #: Seconds between looks at the network while nothing moves on the table.
 POLL = 0.05
+#: What went again after a reset, and the answer that says the first one had arrived.
+AGAIN = {"act": "stale", "next": "wrong_phase"}
 
 
 class RemoteSession:
@@ -106,8 +108,9 @@ class RemoteSession:
         #: The last move sent and the update it answered (deal, moves): sent again when a
         #: ``reset`` shows that same position (the move was lost with a server process).
         self._sent: tuple[int, int, Action] | None = None
-        #: That move went again: a ``stale`` answer means the first one did arrive.
-        self._resent = False
+        #: What went again after a reset (``act``, ``next``): a ``stale`` (a move) or
+        #: ``wrong_phase`` (the next hand was dealt) answer means the first one did arrive.
+        self._again = ""
         #: Who made each signal of the view (``human``, or ``bot:LEVEL`` for a computer), as
         #: the last update said (see :func:`~briscola.game.session.made_for_people`).
         self._signals_by: object = None
@@ -140,8 +143,8 @@ class RemoteSession:
         elif message["type"] == "table":
             self.table = message
         elif message["type"] == "error":
-            if message["code"] == "stale" and self._resent:
-                self._resent = False  # the first one was played after all: its update follows
+            if self._again and message["code"] == AGAIN[self._again]:
+                self._again = ""  # the first one was heard after all: its update follows
                 return
             self.errors.append(message)
             # A refused (or rate-limited) move was not played: the player may move again;
@@ -204,14 +207,18 @@ class RemoteSession:
     def _resend(self, reset: bool) -> None:
         """After a ``reset`` (docs/network-protocol.md, "After a reset"): the position is
         the one the last move answered and it is still this seat's turn, so that move never
-        reached the table (its server process died with it): send it again."""
+        reached the table (its server process died with it): send it again. Between hands
+        ``next`` goes again (the table may have moved before it heard the first)."""
+        if reset and self._phase == "between" and self._asked == "next" and not self._dealt_ahead():
+            self.client.next_hand()
+            self._again = "next"
         sent, seen = self._sent, self._view
         if seen is None or sent is None or (self._deal, self._moves) != sent[:2]:
             self._sent = None
             return
         if reset and self._phase == "playing" and seen.is_my_turn and sent[2] in seen.legal:
             self.client.act(sent[2], self._moves)
-            self._pending = self._resent = True
+            self._pending, self._again = True, "act"
 
     # ------------------------------------------------------------------ TableSession
 
@@ -305,7 +312,7 @@ class RemoteSession:
             return False
         self.client.act(action, self._moves)
         self._pending = True
-        self._sent, self._resent = (self._deal, self._moves, action), False
+        self._sent, self._again = (self._deal, self._moves, action), ""
         return True
 
     def send_signal(self, signal: Signal) -> bool:
@@ -445,20 +452,8 @@ class RemoteSession:
             self.client.close(timeout=0)
 
     def seat_states(self) -> list[dict[str, object]]:
-        """Per seat: ``connected``, ``away`` (dropped, within the grace period) and
-        ``replaced`` (a computer plays for the absent person)."""
-        if self.table is None:
-            return []
-        return [
-            {
-                "seat": entry["seat"],
-                "name": entry["name"],
-                "connected": entry.get("connected"),
-                "away": entry.get("away"),
-                "replaced": entry.get("replaced"),
-            }
-            for entry in self.table["seats"]
-        ]
+        """Per seat: ``connected``, ``away`` and ``replaced`` (see :func:`seat_states`)."""
+        return seat_states(self.table)
 
     def _entries(self) -> list[msg.SeatEntry]:
         return self.table["seats"] if self.table is not None else []

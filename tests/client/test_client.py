@@ -366,3 +366,38 @@ def test_after_a_reset_at_the_position_it_answered_the_session_sends_its_move_ag
     client.incoming.put(update(True, state, moves + 1))  # played: a later position
     session.advance(0.016, idle=True)
     assert len(sent) == 2
+
+
+def test_after_a_reset_between_hands_the_session_asks_for_the_next_hand_again() -> None:
+    """docs/network-protocol.md, "After a reset": the table may have moved before it heard
+    this player's ``next``, so the session sends it again; the ``wrong_phase`` that answers
+    it when the others' ``next`` dealt the hand first is not shown to the player."""
+    client = NetClient("ws://127.0.0.1:9", "Anna", reconnect=False)  # never started
+    client.table, client.seat = "ABCDEF", 0
+    asked: list[str] = []
+    client.next_hand = lambda: asked.append("next")  # type: ignore[method-assign]
+    state = GameState.new(Rules.preset("classic2", match="best-of-3"), random.Random(4))
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+
+    def update(reset: bool) -> dict[str, Any]:
+        return {
+            "type": "update", "view": view(state, 0).to_json(), "deal": 1, "hand": 1,
+            "moves": 40, "events": [], "standing": [1, 0], "phase": "between", "reset": reset,
+        }  # fmt: skip
+
+    session = RemoteSession(client, [update(False)])
+    client.incoming.put(update(True))  # a reset before the player asked: nothing to repeat
+    session.advance(0.016, idle=True)
+    assert asked == []
+    session.next_hand()
+    assert asked == ["next"]
+    client.incoming.put(update(True))  # the table moved: maybe it never heard it
+    session.advance(0.016, idle=True)
+    assert asked == ["next", "next"]
+    client.incoming.put({"type": "error", "code": "wrong_phase", "message": "dealt", "ref": "next"})
+    session.advance(0.016, idle=True)
+    assert session.take_errors() == []  # the first one was heard: the hand was dealt
+    client.incoming.put({"type": "error", "code": "wrong_phase", "message": "again", "ref": "next"})
+    session.advance(0.016, idle=True)
+    assert [e["message"] for e in session.take_errors()] == ["again"]  # any other is shown
