@@ -43,6 +43,7 @@ from briscola.gui.render.window import (
 )
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
+from briscola.gui.widgets.notices import draw_notices
 from briscola.gui.worker import BotWorker
 from briscola.storage import Storage
 from briscola.storage.files import atomic_write_json
@@ -275,18 +276,7 @@ class App:
     def _draw_notices(self, surface: pygame.Surface) -> None:
         now = time.monotonic()
         self.notices = [n for n in self.notices if n.until > now]
-        y = self.px(10)
-        for notice in self.notices[-3:]:
-            text = self.assets.text(notice.text, self.px(18), self.theme.text)
-            rect = text.get_rect(midtop=(surface.get_width() // 2, y)).inflate(
-                self.px(24), self.px(12)
-            )
-            panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-            # Nearly opaque: a notice over a page title reads as a layer, not as a text clash.
-            pygame.draw.rect(panel, (0, 0, 0, 232), panel.get_rect(), border_radius=8)
-            surface.blit(panel, rect)
-            surface.blit(text, text.get_rect(center=rect.center))
-            y = rect.bottom + self.px(6)
+        draw_notices(surface, [n.text for n in self.notices[-3:]], self.assets, self.theme, self.px)
 
     # ------------------------------------------------------------------ scene stack
 
