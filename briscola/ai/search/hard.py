@@ -54,6 +54,12 @@ SETTLE_AFTER: Final = 32
 #: scored 0.533 [0.505, 0.562]; against the rule player 0.763 (0.728) (docs/ai.md).
 TWO_PLAYER_VETO: Final[tuple[str, float]] = ("learned", 1.0)
 
+#: Two players: the stock's size at or below which a search keeps the rollout policy's card
+#: in each position it meets (:func:`.rollout.finish`'s ``choices``): near the end of the
+#: stock the samples are many and meet the same positions again; earlier they seldom do,
+#: and the keeping costs more than it saves. Time only: the moves are the same.
+CHOICES_AT = 6
+
 #: Cards left at which the rest of a hand is solved exactly, by player count.
 _SOLVE_AT: Final[dict[int, int]] = {2: 8, 3: 6, 4: 8, 5: 10, 6: 12}
 
@@ -415,6 +421,9 @@ class HardBot:
         every = enumerate2(deal) if n == 2 and not perfect else None
         gone = mask_of(c for c in range(40) if deal.gone[c])
         endings: dict[tuple[tuple[int, ...], tuple[int, ...], bool], int] = {}
+        choices: dict[tuple[int, ...], int] | None = (
+            {} if n == 2 and seen.stock_size <= CHOICES_AT else None
+        )
         exact = perfect or every is not None
         # Chiamata: who holds the called card, as the play so far suggests.
         partner_odds = (
@@ -470,7 +479,7 @@ class HardBot:
                 play(game, card, rules)
                 # Common random numbers: every line sees the same rollout randomness.
                 work += 1 + finish(
-                    game, rules, random.Random(seed), root_side, stock_solve, endings
+                    game, rules, random.Random(seed), root_side, stock_solve, endings, choices
                 )
                 utils[i] = utility(game.points, root_side, target, three_way, self.margin)
                 point_totals[i] += weight * game.points[root_side]
