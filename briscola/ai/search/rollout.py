@@ -217,10 +217,7 @@ def _values2(game: Game, rules: SearchRules, options: list[int], tables: _Tables
                 p_win = 0.0
                 value = -total - keep
             if terms:
-                if adjust > 0.0:
-                    value += (1.0 - 2.0 * p_win) * adjust
-                if top_value:
-                    value += (2.0 * p_win - 1.0) * top_value
+                value = _with_draws(value, p_win, adjust, top_value)
             values.append(value - tie)
         return values
     # Leading: the opponent takes with a higher card of the suit, or with a trump when the
@@ -249,12 +246,19 @@ def _values2(game: Game, rules: SearchRules, options: list[int], tables: _Tables
         value = p_win * pts - q * (pts + (extra / b if b else 0.0))
         value -= keep
         if terms:
-            if adjust > 0.0:
-                value += (1.0 - 2.0 * p_win) * adjust
-            if top_value:
-                value += (2.0 * p_win - 1.0) * top_value
+            value = _with_draws(value, p_win, adjust, top_value)
         values.append(value - tie)
     return values
+
+
+def _with_draws(value: float, p_win: float, adjust: float, top_value: float) -> float:
+    """``value`` with what the next draws are worth: the face-up briscola to the trick's
+    loser at the last draw (``adjust``), Scoperta's face-up top card to its winner."""
+    if adjust > 0.0:
+        value += (1.0 - 2.0 * p_win) * adjust
+    if top_value:
+        value += (2.0 * p_win - 1.0) * top_value
+    return value
 
 
 def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
