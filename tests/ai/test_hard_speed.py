@@ -33,7 +33,7 @@ from briscola.ai.search.inference import History
 from briscola.ai.search.rollout import HOLD_ODDS, RICH, _keep, values2
 from briscola.ai.search.sampling import deal_of, sample_hands, sides_of
 from briscola.engine import Rules
-from tools.hard_bench import positions
+from tools.hard_bench import measure, positions
 
 
 def reference_values2(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
@@ -159,3 +159,15 @@ def test_the_pool_keeps_the_former_budget() -> None:
     former = HardBot(former_budget=True)
     assert [former._budget(n) for n in (2, 3, 4)] == [28000, 20000, 30000]
     assert HardBot(budget=500, former_budget=True)._budget(2) == 500
+
+
+def test_the_bench_digests_the_choices() -> None:
+    """``tools/hard_bench.py``: the same positions and budget give the same digest; another
+    budget, other values and another digest."""
+    views = positions(Rules.preset("classic2"), 4, 2)
+    assert all(len(v.legal) > 1 and v.phase == "play" for v in views)
+    first = measure(views, 600, 1)
+    assert len(first.times) == 4 and len(first.samples) == 4
+    assert measure(views, 600, 1).digest == first.digest
+    assert measure(views, 1200, 1).digest != first.digest
+    assert "p95" in first.line()
