@@ -7,8 +7,9 @@ going wrong, that the game's levels are measured against (``python -m briscola.a
 * ``ismcts``: information-set Monte Carlo tree search (:mod:`briscola.ai.ismcts`);
 * ``ppo``: a policy network trained by self-play reinforcement learning
   (:mod:`briscola.ai.policy`);
-* and ``hard`` as it was before its learned default move (``hard:prior=medium:inference=
-  tricks``), a game level with options (:data:`POOL`).
+* and ``hard`` as it was before its learned default move and before its search was made
+  cheaper (``hard:prior=medium:inference=tricks:former_budget=1``: the budgets of then),
+  a game level with options (:data:`POOL`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,13 @@ __all__ = ["ARENA_BOTS", "POOL", "make_arena_bot"]
 ARENA_BOTS: Final = ("rules", "greedy", "ismcts", "ppo")
 #: The sparring pool, as arena entries: ``python -m briscola.arena --pool`` plays its bot
 #: against each.
-POOL: Final = ("rules", "hard:prior=medium:inference=tricks", "ppo", "ismcts", "greedy")
+POOL: Final = (
+    "rules",
+    "hard:prior=medium:inference=tricks:former_budget=1",
+    "ppo",
+    "ismcts",
+    "greedy",
+)
 
 
 def make_arena_bot(name: str, rng: random.Random | None = None, **opts: Any) -> Bot:

@@ -34,7 +34,8 @@ Hard is Perfect Information Monte Carlo done carefully:
 Budgets: ``budget`` is a number of *work units* (simulated card plays, and solver nodes
 counted at their relative cost), not seconds, so that a seeded bot makes the same moves on
 any machine. The defaults (:data:`DEFAULT_BUDGET`) were tuned to about 250 ms per move at
-the 95th percentile on one core for two players and 300 ms for five. ``time_limit``
+the 95th percentile on one core for two players and 300 ms for five (two players: 70 000
+units since the search was made cheaper per unit, issue 51). ``time_limit``
 (seconds) adds a clock: the search stops at whichever comes first, and is then no longer
 reproducible; ``deterministic=True`` ignores the clock.
 

@@ -18,6 +18,7 @@ __all__ = [
     "POINTS",
     "SUIT",
     "SUIT_MASK",
+    "SUIT_POINTS",
     "Game",
     "SearchRules",
     "cards_left",
@@ -32,7 +33,7 @@ __all__ = [
 SUIT_MASK: Final[tuple[int, ...]] = tuple(((1 << 10) - 1) << (10 * suit) for suit in range(4))
 #: Per ten-bit mask of one suit's cards (bit ``r`` is the card of index ``r`` in the suit):
 #: their points.
-_SUIT_POINTS: Final[tuple[int, ...]] = tuple(
+SUIT_POINTS: Final[tuple[int, ...]] = tuple(
     sum(POINTS[r] for r in range(10) if bits >> r & 1) for bits in range(1 << 10)
 )
 
@@ -61,7 +62,7 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def points_in(bits: int, suit: int) -> int:
     """The points of the cards of ``bits``, all of them of ``suit``."""
-    return _SUIT_POINTS[bits >> (10 * suit)]
+    return SUIT_POINTS[bits >> (10 * suit)]
 
 
 #: Per trump (-1 for none): the solver's move ordering key per card, big cards and trumps

@@ -32,11 +32,23 @@ from briscola.ai.search.sampling import (
 from briscola.ai.signals import partner_direction
 from briscola.engine import Action, Card, Play, PlayerView, Rules, Swap
 
-__all__ = ["DEFAULT_BUDGET", "TEAM_VETO", "TWO_PLAYER_VETO", "Evaluation", "HardBot"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "FORMER_BUDGET",
+    "TEAM_VETO",
+    "TWO_PLAYER_VETO",
+    "Evaluation",
+    "HardBot",
+]
 
 #: Work units per move by player count: tuned to about 250 ms per move at the 95th
-#: percentile on one core for two players, 300 ms for five (measured: docs/ai.md).
-DEFAULT_BUDGET: Final[dict[int, int]] = {2: 28000, 3: 20000, 4: 30000, 5: 40000, 6: 30000}
+#: percentile on one core for two players, 300 ms for five (measured: docs/ai.md). Two
+#: players: 70 000 since the search was made cheaper per work unit (issue 51), 2.5 times
+#: the 28 000 of :data:`FORMER_BUDGET` in the same time a move.
+DEFAULT_BUDGET: Final[dict[int, int]] = {2: 70000, 3: 20000, 4: 30000, 5: 40000, 6: 30000}
+
+#: The budgets before that (``former_budget``: the sparring pool's hard as it was).
+FORMER_BUDGET: Final[dict[int, int]] = {2: 28000, 3: 20000, 4: 30000, 5: 40000, 6: 30000}
 
 #: In team games the search must beat the learned medium's card by two standard errors:
 #: against the learned medium's teams (teams4, 300 deals) 0.539 [0.519, 0.559], where the
@@ -53,6 +65,12 @@ SETTLE_AFTER: Final = 32
 #: [0.530, 0.582] over 500 deals, where the hand-written rules with the trick factors
 #: scored 0.533 [0.505, 0.562]; against the rule player 0.763 (0.728) (docs/ai.md).
 TWO_PLAYER_VETO: Final[tuple[str, float]] = ("learned", 1.0)
+
+#: Two players: the stock's size at or below which a search keeps the rollout policy's card
+#: in each position it meets (:func:`.rollout.finish`'s ``choices``): near the end of the
+#: stock the samples are many and meet the same positions again; earlier they seldom do,
+#: and the keeping costs more than it saves. Time only: the moves are the same.
+CHOICES_AT = 6
 
 #: Cards left at which the rest of a hand is solved exactly, by player count.
 _SOLVE_AT: Final[dict[int, int]] = {2: 8, 3: 6, 4: 8, 5: 10, 6: 12}
@@ -117,7 +135,9 @@ class HardBot:
     move: ``"medium"``, the hand-written rules, or ``"learned"``, the learned medium's card,
     :mod:`briscola.ai.learned`; ``"auto"``, the default, is :data:`TEAM_VETO` in team games
     and with three players, :data:`TWO_PLAYER_VETO` with two players and the hand-written
-    rules on one standard error in Chiamata).
+    rules on one standard error in Chiamata), ``former_budget`` (with no ``budget``, the
+    budgets of :data:`FORMER_BUDGET`, before the search was made cheaper: the sparring
+    pool's hard as it was).
     """
 
     def __init__(
@@ -136,6 +156,7 @@ class HardBot:
         blend: float = 0.0,
         settle: float = 0.0,
         ending: str = "maxn",
+        former_budget: bool = False,
     ) -> None:
         self.name = "hard"
         #: The standard error (in utility) given to the learned evaluation's estimate of each
@@ -162,6 +183,7 @@ class HardBot:
         self.rng = rng or random.Random(0)
         self.time_limit = None if deterministic else time_limit
         self.budget = budget
+        self.former_budget = former_budget
         if inference not in (True, False, 0, 1, "policy", "tricks", "auto"):
             raise ValueError(f"inference must be policy, tricks, auto or off, not {inference!r}")
         #: ``policy``, ``tricks``, ``auto`` (by table: :meth:`inference_for`) or None.
@@ -178,7 +200,7 @@ class HardBot:
     def _budget(self, n: int) -> int:
         if self.budget is not None:
             return self.budget
-        return DEFAULT_BUDGET.get(n, 30000)
+        return (FORMER_BUDGET if self.former_budget else DEFAULT_BUDGET).get(n, 30000)
 
     def _solve_at(self, n: int) -> int:
         if self.solve_at is not None:
@@ -415,6 +437,9 @@ class HardBot:
         every = enumerate2(deal) if n == 2 and not perfect else None
         gone = mask_of(c for c in range(40) if deal.gone[c])
         endings: dict[tuple[tuple[int, ...], tuple[int, ...], bool], int] = {}
+        choices: dict[tuple[int, ...], int] | None = (
+            {} if n == 2 and seen.stock_size <= CHOICES_AT else None
+        )
         exact = perfect or every is not None
         # Chiamata: who holds the called card, as the play so far suggests.
         partner_odds = (
@@ -470,7 +495,7 @@ class HardBot:
                 play(game, card, rules)
                 # Common random numbers: every line sees the same rollout randomness.
                 work += 1 + finish(
-                    game, rules, random.Random(seed), root_side, stock_solve, endings
+                    game, rules, random.Random(seed), root_side, stock_solve, endings, choices
                 )
                 utils[i] = utility(game.points, root_side, target, three_way, self.margin)
                 point_totals[i] += weight * game.points[root_side]

@@ -95,6 +95,8 @@ class History:
                 gone |= 1 << card
         moments.reverse()
         self.moments = moments
+        #: Per (moment, sides, the hand rebuilt): its term of :meth:`likelihood`.
+        self._terms: dict[tuple[object, ...], float] = {}
 
     def __len__(self) -> int:
         return len(self.moments)
@@ -106,11 +108,10 @@ class History:
         now) and the sides ``side``."""
         if not self.moments:
             return 1.0
-        rules = self.rules
-        values = values2 if rules.n == 2 else values_n
         held = {s: list(hands[s]) for s in range(self.n) if s != self.me}
+        terms = self._terms
         log_p = 0.0
-        for m in self.moments:
+        for k, m in enumerate(self.moments):
             hand = held[m.seat]
             if m.drew != -1:  # undo the draw after this trick
                 if m.drew >= 0 and m.drew in hand:
@@ -118,19 +119,31 @@ class History:
                 elif hand:
                     hand.pop(int(rng.random() * len(hand)))
             hand.append(m.card)
-            trick = list(m.trick)
-            options = legal_cards(hand, trick, rules.follow)
-            if len(options) < 2 or m.card not in options:
-                continue
-            hands_then = [hand if s == m.seat else [-1] * m.sizes[s] for s in range(self.n)]
-            stock = [self.brisc if rules.turned else -1] + [-1] * (m.stock - 1) if m.stock else []
-            game = Game(hands_then, stock, trick, m.seat, side, [0.0] * (max(side) + 1), m.gone)
-            scores = values(game, rules, options)
-            top = max(scores)
-            exps = [math.exp((v - top) / TEMPERATURE) for v in scores]
-            chosen = exps[options.index(m.card)] / sum(exps)
-            log_p += math.log((1.0 - NOISE) * chosen + NOISE / len(options))
+            # Samples alike rebuild the same hand: its term is kept (time only).
+            key = (k, side, *hand)
+            term = terms.get(key)
+            if term is None:
+                term = terms[key] = self._log_chance(m, hand, side)
+            log_p += term
         return math.exp(log_p)
+
+    def _log_chance(self, m: _Moment, hand: list[int], side: tuple[int, ...]) -> float:
+        """The log of the probability of play ``m`` from ``hand`` (0 when it was forced, or
+        is not a legal play from that hand)."""
+        rules = self.rules
+        trick = list(m.trick)
+        options = legal_cards(hand, trick, rules.follow)
+        if len(options) < 2 or m.card not in options:
+            return 0.0
+        hands_then = [hand if s == m.seat else [-1] * m.sizes[s] for s in range(self.n)]
+        stock = [self.brisc if rules.turned else -1] + [-1] * (m.stock - 1) if m.stock else []
+        game = Game(hands_then, stock, trick, m.seat, side, [0.0] * (max(side) + 1), m.gone)
+        values = values2 if rules.n == 2 else values_n
+        scores = values(game, rules, options)
+        top = max(scores)
+        exps = [math.exp((v - top) / TEMPERATURE) for v in scores]
+        chosen = exps[options.index(m.card)] / sum(exps)
+        return math.log((1.0 - NOISE) * chosen + NOISE / len(options))
 
 
 def _last_drawer(seen: PlayerView) -> int:

@@ -42,8 +42,16 @@ def solve2(
 
     def search(a: tuple[int, ...], b: tuple[int, ...], a_root: bool) -> int:
         nonlocal nodes
-        if not a:
-            return 0
+        if len(a) < 2:
+            if not a:
+                return 0
+            # The last trick: one node, no choice (as the loop below would count it).
+            nodes += 1
+            x = a[0]
+            y = b[0]
+            if beats[x * 40 + y]:
+                return 0 if a_root else POINTS[x] + POINTS[y]
+            return POINTS[x] + POINTS[y] if a_root else 0
         best_lead = -1 if a_root else 1000
         for i, x in enumerate(a):
             rest_a = a[:i] + a[i + 1 :]
