@@ -166,8 +166,8 @@ def test_two_quick_match_into_a_table(app: App, server: ServerThread) -> None:
     bruno.queue(["classic2"])
 
     def bruno_plays() -> bool:
-        bruno.poll()
-        return isinstance(app.scene, TableScene)
+        bruno.poll()  # (his seat may reach him a moment after Anna's table opens)
+        return isinstance(app.scene, TableScene) and bruno.stage == "seated"
 
     wait_for(app, bruno_plays, "the table opens")
     assert bruno.stage == "seated"

@@ -199,3 +199,17 @@ def test_the_command_line_watches_a_table_and_refuses_a_bad_address(
     monkeypatch.setattr(cli, "_fatal", told.append)
     assert cli._run(cli.build_parser().parse_args(["--watch", "http://x", "K7MX2Q"])) == 2
     assert told and "http://x" in told[0]
+
+
+def test_a_connection_made_is_nothing_wrong(app: App, server: ServerThread) -> None:
+    """ "connected" has no sentence and is no refusal: the page did read it as one (red,
+    empty) until the server's answer came."""
+    start(app, MenuScene(app))
+    app.open("watch", url=server.url, code="K7MX2Q", name="Vera")
+    app.apply_requests()
+    page = app.scene
+    assert isinstance(page, WatchScene)
+    page._tell({"type": "status", "status": "connected"})  # type: ignore[typeddict-item]
+    assert not page.message_bad and page.message == ""
+    page._tell({"type": "status", "status": "reconnecting"})  # type: ignore[typeddict-item]
+    assert page.message_bad and page.message

@@ -115,7 +115,8 @@ class WatchScene(OnlinePage):
             text = connection_text(data["status"])
             if data["status"] in ("failed", "closed"):
                 self._stop()
-            self.say(text, bad=data["status"] != "connecting")
+            # (connected: no sentence, and nothing wrong yet: a refusal may follow)
+            self.say(text, bad=data["status"] in ("failed", "closed", "reconnecting"))
 
     # ------------------------------------------------------------------ layout and drawing
 
