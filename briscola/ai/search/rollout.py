@@ -37,10 +37,8 @@ from briscola.ai.search.core import (
     SUIT_POINTS,
     Game,
     SearchRules,
-    cards_left,
     legal_cards,
     mask_of,
-    play,
     points_in,
 )
 from briscola.ai.search.solver import solve, solve2, solve_maxn
@@ -274,82 +272,105 @@ def policy_n(game: Game, rules: SearchRules, rng: random.Random) -> int:
 
 def values_n(game: Game, rules: SearchRules, options: list[int]) -> list[float]:
     """The policy's value of each of ``options`` for three or more players."""
+    return _values_n(game, rules, options, _tables(rules))
+
+
+def _values_n(game: Game, rules: SearchRules, options: list[int], tables: _Tables) -> list[float]:
+    """:func:`values_n` with the card tables of ``rules`` (:func:`_tables`) given: each
+    value computed as medium's evaluation computes it, term by term in the same order, the
+    keep value and the tie-break read from the tables, the later seats' odds of holding a
+    beater computed once per number of beaters."""
     turn = game.turn
-    hand = game.hands[turn]
+    hands = game.hands
+    hand = hands[turn]
     trick = game.trick
     n = rules.n
     trump = rules.trump
-    strength = rules.strength
     higher_of = rules.higher
     beats = rules.beats
     side = game.side
-    hands = game.hands
     my_side = side[turn]
-    stock_n = len(game.stock)
-    brisc = game.stock[0] if stock_n and rules.turned else -1
-    u = sum(len(h) for h in hands) - len(hand) + stock_n - (1 if brisc >= 0 else 0)
-    leader = (turn - len(trick)) % n
-    after = [(leader + i) % n for i in range(len(trick) + 1, n)]
+    stock = game.stock
+    stock_n = len(stock)
+    brisc = stock[0] if stock_n and rules.turned else -1
+    u = stock_n - len(hand) - (1 if brisc >= 0 else 0)
+    for h in hands:
+        u += len(h)
+    played = len(trick)
+    leader = (turn - played) % n
     table_pts = 0
     for c in trick:
         table_pts += POINTS[c]
-    best_seat = -1
     best = -1
+    best_mine = False
     if trick:
         i = taker(trick, beats)
-        best, best_seat = trick[i], (leader + i) % n
+        best = trick[i]
+        best_mine = side[(leader + i) % n] == my_side
     adjust = 0.0
     if brisc >= 0 and stock_n == n and rules.alternating:
-        adjust = briscola_draw_value(strength[brisc], POINTS[brisc])
+        adjust = briscola_draw_value(rules.strength[brisc], POINTS[brisc])
     # As in values2: the cards still out, and those the player has not seen.
-    out = ~(game.gone | mask_of(hand))
+    mine = 0
+    for c in hand:
+        mine |= 1 << c
+    out = ~(game.gone | mine)
     unseen = out & ~(1 << brisc) if brisc >= 0 else out
-    size = len(hand)
+    trumps_b = trumps_pts = 0
+    if trump >= 0:
+        trumps = unseen & SUIT_MASK[trump]
+        trumps_b = trumps.bit_count()
+        trumps_pts = points_in(trumps, trump)
+    # The seats still to play to the trick: their row of odds, and whether on my side.
+    after: list[tuple[tuple[float, ...], bool]] = []
+    for i in range(played + 1, n):
+        seat = (leader + i) % n
+        after.append((HOLD_ODDS[len(hands[seat])][u], side[seat] == my_side))
+    odds: dict[int, tuple[float, float]] = {}
+    cards, keeps = tables
+    if len(hand) < 2:
+        keeps = _NO_KEEP
     values: list[float] = []
     for c in options:
-        s = strength[c]
-        suit = SUIT[c]
-        pts = table_pts + POINTS[c]
+        _, c_pts, higher_mask, rich_mask, _, tie, _, _ = cards[c]
+        pts = table_pts + c_pts
         if best < 0 or beats[best * 40 + c]:
             top, top_mine = c, True
         else:
-            top, top_mine = best, side[best_seat] == my_side
-        keep = _keep(
-            size,
-            suit == trump,
-            s,
-            POINTS[c],
-            out & higher_of[c] != 0,
-            out & RICH & SUIT_MASK[suit] != 0,
-        )
+            top, top_mine = best, best_mine
+        keep = keeps[4 * c + (2 if out & higher_mask else 0) + (1 if out & rich_mask else 0)]
         # Cards that would take the trick from ``top`` and that a later player would use.
         b = 0
         extra = 0
-        top_suit = SUIT[top]
         if after:
+            top_suit = SUIT[top]
             if top_suit != trump or pts >= TRUMP_WORTH:
                 beaters = unseen & higher_of[top]
                 b = beaters.bit_count()
-                extra = points_in(beaters, top_suit)
+                extra = SUIT_POINTS[beaters >> (10 * top_suit)]
             if top_suit != trump and trump >= 0 and pts >= TRUMP_WORTH:
-                trumps = unseen & SUIT_MASK[trump]
-                b += trumps.bit_count()
-                extra += points_in(trumps, trump)
+                b += trumps_b
+                extra += trumps_pts
         hold = 1.0
         rescue = 1.0
         if b:
-            for seat in after:
-                q = HOLD_ODDS[len(hands[seat])][u][b] if b <= u else 1.0
-                if side[seat] == my_side:
-                    rescue *= 1.0 - q
-                else:
-                    hold *= 1.0 - q
+            known = odds.get(b)
+            if known is None:
+                for row, ours in after:
+                    q = row[b] if b <= u else 1.0
+                    if ours:
+                        rescue *= 1.0 - q
+                    else:
+                        hold *= 1.0 - q
+                odds[b] = (hold, rescue)
+            else:
+                hold, rescue = known
         p_win = hold if top_mine else 1.0 - rescue
         value = p_win * pts - (1.0 - p_win) * (pts + (extra / b if b else 0.0) * (1.0 - hold))
         value -= keep
         if adjust > 0.0:
             value += (1.0 - 2.0 * p_win) * adjust
-        value -= TIE_STRENGTH * s + TIE_INDEX * c
+        value -= tie
         values.append(value)
     return values
 
@@ -385,15 +406,66 @@ def finish(
     so it saves time, not work units)."""
     if rules.n == 2:
         return _finish2(game, rules, rng, root_side, at_root, endings, choices)
+    return _finish_n(game, rules, rng, root_side, at_root, endings)
+
+
+def _finish_n(
+    game: Game,
+    rules: SearchRules,
+    rng: random.Random,
+    root_side: int,
+    at_root: bool,
+    endings: dict[tuple[tuple[int, ...], tuple[int, ...], bool], int] | None,
+) -> int:
+    """:func:`finish` with three or more players: :func:`policy_n` and :func:`.core.play`
+    written out in one loop (the same cards, the same draws of ``rng``)."""
     work = 0
+    n = rules.n
     solve_at = rules.solve_at
+    follow = rules.follow
+    epsilon = rules.epsilon
+    beats = rules.beats
+    tables = _tables(rules)
+    hands = game.hands
+    trick = game.trick
+    stock = game.stock
+    points = game.points
+    side = game.side
     while True:
-        trick = game.trick
-        if not trick and not game.hands[game.turn]:
+        turn = game.turn
+        hand = hands[turn]
+        if not trick and not hand:
             return work
-        if (not game.stock or at_root) and cards_left(game) <= solve_at:
-            return work + _solve_rest(game, rules, root_side, endings)
-        play(game, policy_n(game, rules, rng), rules)
+        if not stock or at_root:
+            left = len(stock)
+            for h in hands:
+                left += len(h)
+            if left <= solve_at:
+                return work + _solve_rest(game, rules, root_side, endings)
+        options = legal_cards(hand, trick, follow) if follow else hand
+        if len(options) == 1:
+            card = options[0]
+        elif epsilon and rng.random() < epsilon:
+            card = options[int(rng.random() * len(options))]
+        else:
+            values = _values_n(game, rules, options, tables)
+            card = options[values.index(max(values))]
+        hand.remove(card)
+        game.gone |= 1 << card
+        trick.append(card)
+        if len(trick) < n:
+            game.turn = turn + 1 if turn + 1 < n else 0
+        else:
+            winner = (turn + 1 + taker(trick, beats)) % n
+            won = 0
+            for c in trick:
+                won += POINTS[c]
+            points[side[winner]] += won
+            trick.clear()
+            if stock:
+                for i in range(n):
+                    hands[(winner + i) % n].append(stock.pop())
+            game.turn = winner
         work += 1
         at_root = False
 

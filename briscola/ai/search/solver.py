@@ -122,11 +122,23 @@ def solve(game: Game, rules: SearchRules, root_side: int) -> tuple[int, int]:
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
         a0, b0 = alpha, beta
-        options = legal_cards(hand, trick, follow)
         maximizing = mine[turn]
-        # Big cards first: they decide most cutoffs.
-        order = sorted(options, key=order_key)
-        best = -1 if maximizing else 10**6
+        if len(hand) == 1 and not stock:
+            # The last trick: one card each, nothing to choose; counted without the calls
+            # (one node per card still to play and one for the hands then empty).
+            last = trick + [hands[(turn + i) % n][0] for i in range(n - len(trick))]
+            nodes += n - len(trick)
+            winner = (turn - len(trick) + taker(last, beats)) % n
+            best = 0
+            if mine[winner]:
+                best = trick_pts
+                for c in last[len(trick) :]:
+                    best += POINTS[c]
+            order: list[int] = []
+        else:
+            # Big cards first: they decide most cutoffs.
+            order = sorted(legal_cards(hand, trick, follow), key=order_key)
+            best = -1 if maximizing else 10**6
         for card in order:
             pos = hand.index(card)
             hand.pop(pos)
