@@ -153,11 +153,18 @@ def plate_pieces(
     return pieces
 
 
+def _plate_boxes(label: pygame.Rect, px: Callable[[float], int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """A name plate around its ``label``, and the plate with the turn's glow around it."""
+    plate = label.inflate(px(22), px(8))
+    return plate, plate.inflate(px(6) + 2, px(6) + 2)
+
+
 def plate_reach(assets: Assets, font: int, px: Callable[[float], int]) -> int:
     """How far a name plate in ``font`` (the layout's), with the turn's glow, reaches above
     and below its centre (as :func:`_draw_plate` draws it; a name shrunk to fit reaches
     less)."""
-    return assets.font(font, True).get_height() // 2 + px(4) + px(3) + 2
+    label = pygame.Rect(0, 0, 1, assets.font(font, True).get_height())
+    return -(-_plate_boxes(label, px)[1].height // 2)
 
 
 def _draw_plate(painter: TablePainter, plan: Plate, surface: pygame.Surface) -> list[pygame.Rect]:
@@ -166,8 +173,8 @@ def _draw_plate(painter: TablePainter, plan: Plate, surface: pygame.Surface) -> 
     px = painter.px
     label = app.assets.text(plan.text, plan.size, theme.text, bold=True)
     rect = label.get_rect(center=plan.centre)
-    plate = rect.inflate(px(22), px(8))
-    drawn = [plate.inflate(px(6) + 2, px(6) + 2)]  # with the turn's glow
+    plate, glowing = _plate_boxes(rect, px)
+    drawn = [glowing]  # with the turn's glow
     surface.blit(rounded(plate.size, (*theme.chip, plan.alpha), plate.h // 2), plate)
     pygame.draw.rect(surface, plan.colour, plate, width=max(2, px(2)), border_radius=plate.h // 2)
     if plan.glow is not None:
