@@ -19,7 +19,7 @@ from briscola.ai.knowledge import Knowledge, partner_probabilities
 from briscola.ai.learned import learned_action, network_for, play_rows
 from briscola.ai.medium import direction_value, medium_action
 from briscola.ai.search.core import Game, SearchRules, mask_of, play, utility
-from briscola.ai.search.inference import History
+from briscola.ai.search.inference import HISTORY, NOISE, TEMPERATURE, History, Model
 from briscola.ai.search.rollout import finish
 from briscola.ai.search.sampling import (
     deal_of,
@@ -137,7 +137,9 @@ class HardBot:
     and with three players, :data:`TWO_PLAYER_VETO` with two players and the hand-written
     rules on one standard error in Chiamata), ``former_budget`` (with no ``budget``, the
     budgets of :data:`FORMER_BUDGET`, before the search was made cheaper: the sparring
-    pool's hard as it was).
+    pool's hard as it was), ``temperature``, ``noise``, ``greedy`` and ``history`` (policy
+    inference's model of the other seats' play and the tricks it scores,
+    :class:`.inference.Model`).
     """
 
     def __init__(
@@ -157,8 +159,19 @@ class HardBot:
         settle: float = 0.0,
         ending: str = "maxn",
         former_budget: bool = False,
+        temperature: float = TEMPERATURE,
+        noise: float = NOISE,
+        greedy: float = 0.0,
+        history: int = HISTORY,
     ) -> None:
         self.name = "hard"
+        if temperature <= 0 or not 0 <= noise <= 1 or not 0 <= greedy <= 1 or history < 1:
+            raise ValueError(
+                "temperature must be above 0, noise and greedy between 0 and 1, history 1 or more"
+            )
+        #: Policy inference's model of the other seats' play, and the tricks it scores.
+        self.model = Model(temperature=float(temperature), noise=float(noise), greedy=float(greedy))
+        self.history = int(history)
         #: The standard error (in utility) given to the learned evaluation's estimate of each
         #: card when it is blended with the search's (:meth:`_blended`); 0: no blend, the veto.
         if blend < 0:
@@ -431,7 +444,7 @@ class HardBot:
         work = 0
         samples = 0
         inference = self.inference_for(seen.rules) if not perfect else None
-        history = History(seen, rules) if inference == "policy" else None
+        history = History(seen, rules, self.history, self.model) if inference == "policy" else None
         infer_rng = random.Random(rng.random()) if history is not None else None
         # Few possible deals (two players near the end of the stock): take each once.
         every = enumerate2(deal) if n == 2 and not perfect else None

@@ -26,11 +26,12 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from briscola.ai.search.core import Game, SearchRules, legal_cards, mask_of
+from briscola.ai.search.core import POINTS, SUIT, Game, SearchRules, legal_cards, mask_of
 from briscola.ai.search.rollout import values2, values_n
 from briscola.engine import PlayerView
+from briscola.engine.sim import taker
 
-__all__ = ["HISTORY", "NOISE", "TEMPERATURE", "History"]
+__all__ = ["HISTORY", "NOISE", "TEMPERATURE", "History", "Model"]
 
 #: Softmax temperature, in the policy's points. A sharper model (4 points, 10% noise, five
 #: tricks) measured weaker (docs/ai.md): these softer values measured even with the default.
@@ -39,6 +40,21 @@ TEMPERATURE: Final = 12.0
 NOISE: Final = 0.25
 #: Tricks scored, counting back from the current one.
 HISTORY: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """How another seat is assumed to choose its card: the rollout policy's softmax at
+    ``temperature``, with a share ``greedy`` of the greedy player's card (the most points
+    on the table now, :mod:`briscola.ai.greedy`) and a share ``noise`` of a uniform choice::
+
+        P(card) = (1 - noise) * ((1 - greedy) * softmax(card) + greedy * [card is greedy's])
+                  + noise / k
+    """
+
+    temperature: float = TEMPERATURE
+    noise: float = NOISE
+    greedy: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +75,11 @@ class _Moment:
 class History:
     """The other seats' recent plays, in reverse order (latest first)."""
 
-    def __init__(self, seen: PlayerView, rules: SearchRules, depth: int = HISTORY) -> None:
+    def __init__(
+        self, seen: PlayerView, rules: SearchRules, depth: int = HISTORY, model: Model | None = None
+    ) -> None:
         self.rules = rules
+        self.model = model or Model()
         self.me = seen.seat
         self.n = n = seen.rules.players
         hand_size = seen.rules.hand_size
@@ -140,10 +159,43 @@ class History:
         game = Game(hands_then, stock, trick, m.seat, side, [0.0] * (max(side) + 1), m.gone)
         values = values2 if rules.n == 2 else values_n
         scores = values(game, rules, options)
+        model = self.model
         top = max(scores)
-        exps = [math.exp((v - top) / TEMPERATURE) for v in scores]
+        exps = [math.exp((v - top) / model.temperature) for v in scores]
         chosen = exps[options.index(m.card)] / sum(exps)
-        return math.log((1.0 - NOISE) * chosen + NOISE / len(options))
+        if model.greedy:
+            greedy = _greedy(options, trick, m.seat, side, rules) == m.card
+            chosen = (1.0 - model.greedy) * chosen + model.greedy * greedy
+        return math.log((1.0 - model.noise) * chosen + model.noise / len(options))
+
+
+def _greedy(
+    options: list[int], trick: list[int], seat: int, side: tuple[int, ...], rules: SearchRules
+) -> int:
+    """The greedy player's card (:class:`briscola.ai.greedy.GreedyBot` on ints): leading,
+    the cheapest; following, the most points for its side on this trick as it lies, the
+    cheapest among equals."""
+    trump = rules.trump
+    strength = rules.strength
+
+    def cost(c: int) -> tuple[int, bool, int]:
+        return (POINTS[c], SUIT[c] == trump, strength[c])
+
+    if not trick:
+        return min(options, key=cost)
+    beats = rules.beats
+    best = taker(trick, beats)
+    ours = side[(seat - len(trick) + best) % rules.n] == side[seat]
+    top = trick[best]
+    on_table = sum(POINTS[c] for c in trick)
+
+    def gain(c: int) -> int:
+        if ours:
+            return POINTS[c]
+        return on_table + POINTS[c] if beats[top * 40 + c] else -POINTS[c]
+
+    most = max(gain(c) for c in options)
+    return min((c for c in options if gain(c) == most), key=cost)
 
 
 def _last_drawer(seen: PlayerView) -> int:
