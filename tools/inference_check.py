@@ -4,15 +4,16 @@
     python -m tools.inference_check [--preset classic2] [--games 40] [--samples 300]
         [--opponents rules,greedy,ppo,medium] [--models policy,tricks,...] [--seed 1]
 
-Hands of ``--preset`` are played by the hand-written medium at one seat and an opponent
-at the other (both seats in turn). At each of medium's decisions while the stock still
-hides cards, the same ``--samples`` deals of the unseen cards (as hard draws them, from the
-view alone) are weighed by each inference model, and each unseen card gets the weighed
-share of samples that put it in the opponent's hand. The true hands then score that guess
-(the log loss, in bits, of every unseen card's in-hand probability) against the unweighed
-samples' guess: the **information** a model gains, in bits per position (positive: it
-learned something true about the hidden hands; negative: its model of the opponent misled
-it). Paired on the same samples, so the models' differences are measured with little noise.
+Hands of ``--preset`` are played by the hand-written medium on one side and an opponent
+on the other (each side in turn). At each of medium's decisions while the stock still hides
+cards, the same ``--samples`` deals of the unseen cards (as hard draws them, from the view
+alone) are weighed by each inference model, and each unseen card gets the weighed share of
+samples that put it where it truly lies (a hand, or the stock). The log loss of those
+chances, in bits, against the unweighed samples' is the **information** a model gains, in
+bits per position (positive: it learned something true about the hidden cards; negative:
+its model of the other players misled it). Paired on the same samples, so the models'
+differences are measured with little noise. Every table but Chiamata (whose sides are
+hidden).
 
 A model is named ``none`` (every sample weighs 1), ``tricks`` (the trick factors of
 :func:`briscola.ai.search.sampling.likelihood`) or ``policy[:T=12][:N=0.25][:G=0][:H=2]``
@@ -86,53 +87,58 @@ def parse_model(name: str) -> Maker:
 
 
 def information(
-    seen: PlayerView, truth: set[int], makers: Sequence[Maker], samples: int, rng: random.Random
+    seen: PlayerView,
+    truth: dict[int, int],
+    makers: Sequence[Maker],
+    samples: int,
+    rng: random.Random,
 ) -> list[tuple[float, float]] | None:
-    """Each model's information about the opponent's hand in ``seen``, and the share of
-    the samples its weights leave effective (Kish's effective sample size over the
-    samples); None: nothing to learn, or no sample."""
+    """Each model's information about where the unseen cards of ``seen`` lie (``truth``:
+    card to seat, -1 the stock), and the share of the samples its weights leave effective
+    (Kish's effective sample size over the samples); None: nothing to learn, or no
+    sample."""
     rules = search_rules(seen)
     deal = deal_of(seen)
-    opp = 1 - seen.seat
     unseen = deal.unseen
-    if not unseen or deal.needs[opp] == 0:
+    hidden = set(unseen)
+    if not unseen or not any(deal.needs):
         return None
     weighers = [make(seen, rules, random.Random(rng.random())) for make in makers]
     totals = [0.0] * len(makers)
     squares = [0.0] * len(makers)
-    held = [dict.fromkeys(unseen, 0.0) for _ in makers]
+    # Per model, the weight of the samples that put each card where it truly is.
+    right = [dict.fromkeys(unseen, 0.0) for _ in makers]
     base_total = 0
-    base_held = dict.fromkeys(unseen, 0)
+    base_right = dict.fromkeys(unseen, 0)
     for _ in range(samples):
         sampled = sample_hands(deal, rng)
         if sampled is None:
             continue
         hands = sampled[0]
-        hidden = [c for c in hands[opp] if c in base_held]
+        placed = [c for s, hand in enumerate(hands) for c in hand if c in hidden and truth[c] == s]
+        placed += [c for c in sampled[1] if c in hidden and truth[c] == -1]
         base_total += 1
-        for c in hidden:
-            base_held[c] += 1
+        for c in placed:
+            base_right[c] += 1
         for i, weigh in enumerate(weighers):
             w = weigh([list(h) for h in hands])
             totals[i] += w
             squares[i] += w * w
-            for c in hidden:
-                held[i][c] += w
+            for c in placed:
+                right[i][c] += w
     if not base_total:
         return None
 
     def loss(count: dict[int, float], total: float) -> float:
-        """The log loss, in bits, of in-hand probabilities ``count[c] / total``."""
-        bits = 0.0
-        for c in unseen:
-            p = min(max(count[c] / total if total > 0 else 0.5, 1e-4), 1 - 1e-4)
-            bits -= math.log2(p if c in truth else 1 - p)
-        return bits
+        """The log loss, in bits, of the chances ``count[c] / total`` of the truth."""
+        return -sum(
+            math.log2(min(max(count[c] / total if total > 0 else 0.0, 1e-4), 1.0)) for c in unseen
+        )
 
-    base = loss({c: float(k) for c, k in base_held.items()}, base_total)
+    base = loss({c: float(k) for c, k in base_right.items()}, base_total)
     return [
         (
-            base - loss(held[i], totals[i]),
+            base - loss(right[i], totals[i]),
             totals[i] ** 2 / (base_total * squares[i]) if squares[i] > 0 else 0.0,
         )
         for i in range(len(makers))
@@ -143,29 +149,30 @@ def run(
     preset: str, opponent: BotSpec, makers: Sequence[Maker], games: int, samples: int, seed: int
 ) -> list[list[tuple[float, float]]]:
     """Per position, each model's information and effective share (:func:`information`):
-    ``games`` hands against ``opponent``."""
+    ``games`` hands, the opponent's side played by ``opponent``."""
     rules = Rules.preset(preset)
-    if rules.players != 2:
-        raise ValueError(f"{preset}: two players only")
+    if rules.chiamata:
+        raise ValueError(f"{preset}: the sides of Chiamata are not known to all")
     rng = random.Random(seed)
     rows: list[list[tuple[float, float]]] = []
     for g in range(games):
-        state = GameState.new(rules, random.Random(seed * 1000 + g), dealer=g % 2)
-        me = g % 2
+        state = GameState.new(rules, random.Random(seed * 1000 + g), dealer=g % rules.players)
+        ours = rules.side_of(g % rules.players)
         bot = opponent.build(random.Random(seed * 7 + g), None)
         while not state.is_terminal():
             seat = state.current_player
             assert seat is not None
             seen = view(state, seat)
-            if seat == me:
-                if state.phase == "play" and seen.stock_size > 0:
-                    truth = set(c.index for c in state.hands[1 - me])
-                    row = information(seen, truth, makers, samples, rng)
-                    if row is not None:
-                        rows.append(row)
-                state.apply(medium_action(seen))
-            else:
+            if rules.side_of(seat) != ours:
                 state.apply(bot.choose(seen))
+                continue
+            if state.phase == "play" and seen.stock_size > 0:
+                truth = {c.index: s for s, hand in enumerate(state.hands) for c in hand}
+                truth.update((c.index, -1) for c in state.stock)
+                row = information(seen, truth, makers, samples, rng)
+                if row is not None:
+                    rows.append(row)
+            state.apply(medium_action(seen))
     return rows
 
 
@@ -182,11 +189,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         makers = [parse_model(m) for m in names]
         opponents = [BotSpec.parse(o) for o in args.opponents.split(",") if o]
-        players = Rules.preset(args.preset).players
+        if Rules.preset(args.preset).chiamata:
+            raise ValueError(f"{args.preset}: the sides of Chiamata are not known to all")
     except (KeyError, ValueError) as exc:
         parser.error(str(exc))
-    if players != 2:
-        parser.error(f"{args.preset}: two players only (the opponent's hand is one seat's)")
     width = max(len(m) for m in names)
     worst = dict.fromkeys(names, math.inf)
     for opponent in opponents:
