@@ -16,9 +16,10 @@ differences are measured with little noise. Every table but Chiamata (whose side
 hidden).
 
 A model is named ``none`` (every sample weighs 1), ``tricks`` (the trick factors of
-:func:`briscola.ai.search.sampling.likelihood`) or ``policy[:T=12][:N=0.25][:G=0][:H=2]``
+:func:`briscola.ai.search.sampling.likelihood`) or ``policy[:T=4][:N=0.25][:G=0.05][:H=3]``
 (:class:`briscola.ai.search.inference.Model`: softmax temperature, uniform share, greedy
-share; ``H`` the tricks scored). Two players only (the opponent's hand is one seat's).
+share; ``H`` the tricks scored; the values shown are hard's, the default; hard before
+2026-12-05 used ``policy:T=12:G=0:H=2``). Two players only (the opponent's hand is one seat's).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from collections.abc import Callable, Sequence
 
 from briscola.ai.medium import medium_action
 from briscola.ai.search.core import SearchRules
-from briscola.ai.search.inference import HISTORY, History, Model
+from briscola.ai.search.inference import GREEDY, HISTORY, NOISE, TEMPERATURE, History, Model
 from briscola.ai.search.sampling import deal_of, likelihood, sample_hands, sides_of
 from briscola.arena.spec import BotSpec
 from briscola.engine import GameState, PlayerView, Rules, view
@@ -69,7 +70,7 @@ def parse_model(name: str) -> Maker:
     head, *opts = name.split(":")
     if head != "policy":
         raise ValueError(f"unknown model {name!r}")
-    values = {"T": 12.0, "N": 0.25, "G": 0.0, "H": float(HISTORY)}
+    values = {"T": TEMPERATURE, "N": NOISE, "G": GREEDY, "H": float(HISTORY)}
     for opt in opts:
         key, _, value = opt.partition("=")
         if key not in values:

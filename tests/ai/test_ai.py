@@ -637,13 +637,13 @@ def test_hard_s_veto_keeps_the_learned_card_everywhere_but_in_chiamata() -> None
     assert HardBot(confidence=0).veto(Rules.preset("teams4")) == ("learned", 0)
 
 
-def test_hard_weighs_its_samples_by_the_other_player_s_policy_with_two_players() -> None:
+def test_hard_weighs_samples_by_the_others_policy_with_two_players_and_in_teams() -> None:
     from briscola.ai.search import HardBot
 
     hard = HardBot(random.Random(0))
-    assert hard.inference_for(Rules.preset("classic2")) == "policy"
-    assert hard.inference_for(Rules.preset("scoperta2")) == "policy"
-    for preset in ("briscolone2", "classic3", "teams4", "chiamata5", "teams6"):
+    for preset in ("classic2", "scoperta2", "teams4", "teams6"):
+        assert hard.inference_for(Rules.preset(preset)) == "policy"
+    for preset in ("briscolone2", "briscolone4", "classic3", "chiamata5"):
         assert hard.inference_for(Rules.preset(preset)) == "tricks"
     # As set, the one given.
     assert HardBot(inference="tricks").inference_for(Rules.preset("classic2")) == "tricks"

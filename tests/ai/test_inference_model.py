@@ -11,7 +11,15 @@ import pytest
 from briscola.ai.greedy import GreedyBot
 from briscola.ai.search import HardBot
 from briscola.ai.search.core import legal_cards
-from briscola.ai.search.inference import History, Model, _greedy
+from briscola.ai.search.inference import (
+    GREEDY,
+    HISTORY,
+    NOISE,
+    TEMPERATURE,
+    History,
+    Model,
+    _greedy,
+)
 from briscola.ai.search.sampling import sides_of
 from briscola.arena.spec import BotSpec
 from briscola.engine import GameState, Play, Rules, view
@@ -73,8 +81,10 @@ def test_the_models_options_reach_hard_and_bad_ones_are_refused() -> None:
         inference_check.parse_model("policy:X=1")
 
 
-def test_the_default_model_is_the_measured_one() -> None:
-    """The default model's terms are those of the model before it had options."""
+def test_the_default_model_is_hards_and_the_former_one_differs() -> None:
+    """History's default model is the module's (hard's default), and the model before
+    2026-12-05 (temperature 12, no greedy share, two tricks) weighs the same hands
+    otherwise."""
     rules = Rules.preset("classic2")
     state = GameState.new(rules, random.Random(3))
     rng = random.Random(4)
@@ -84,12 +94,11 @@ def test_the_default_model_is_the_measured_one() -> None:
     srules = search_rules(seen)
     side = sides_of(seen, -1)
     hands = [[c.index for c in h] for h in state.hands]
-    plain = History(seen, srules).likelihood(hands, side, random.Random(1))
-    same = History(seen, srules, 2, Model(12.0, 0.25, 0.0)).likelihood(
-        hands, side, random.Random(1)
-    )
-    other = History(seen, srules, 2, Model(4.0, 0.25, 0.0)).likelihood(
-        hands, side, random.Random(1)
-    )
-    assert plain == same
-    assert other != plain
+
+    def weigh(history: History) -> float:
+        return history.likelihood(hands, side, random.Random(1))
+
+    default = weigh(History(seen, srules))
+    assert default == weigh(History(seen, srules, HISTORY, Model(TEMPERATURE, NOISE, GREEDY)))
+    assert default != weigh(History(seen, srules, 2, Model(12.0, 0.25, 0.0)))
+    assert HardBot().model == Model() and HardBot().history == HISTORY

@@ -19,7 +19,7 @@ from briscola.ai.knowledge import Knowledge, partner_probabilities
 from briscola.ai.learned import learned_action, network_for, play_rows
 from briscola.ai.medium import direction_value, medium_action
 from briscola.ai.search.core import Game, SearchRules, mask_of, play, utility
-from briscola.ai.search.inference import HISTORY, NOISE, TEMPERATURE, History, Model
+from briscola.ai.search.inference import GREEDY, HISTORY, NOISE, TEMPERATURE, History, Model
 from briscola.ai.search.rollout import finish
 from briscola.ai.search.sampling import (
     deal_of,
@@ -161,7 +161,7 @@ class HardBot:
         former_budget: bool = False,
         temperature: float = TEMPERATURE,
         noise: float = NOISE,
-        greedy: float = 0.0,
+        greedy: float = GREEDY,
         history: int = HISTORY,
     ) -> None:
         self.name = "hard"
@@ -279,12 +279,14 @@ class HardBot:
 
     def inference_for(self, rules: Rules) -> str | None:
         """How samples are weighed at a table of ``rules``: as set, else (``auto``) by the
-        likelihood of the other player's plays under a model of its play (``policy``) with
-        two players who need not follow suit, by the hand-set factors of the last trick
-        (``tricks``) elsewhere (in Briscolone policy inference measured no better:
-        docs/ai.md)."""
+        likelihood of the other players' plays under a model of their play (``policy``)
+        with two players and in teams, where none need follow suit; by the hand-set factors
+        of the last trick (``tricks``) elsewhere. (In team games the trick factors learn
+        less than nothing about the hidden hands: policy there since 2026-12-05; in
+        Briscolone policy inference measured no better: docs/ai.md.)"""
         if self.inference == "auto":
-            return "policy" if rules.players == 2 and not rules.follow_suit else "tricks"
+            policy = (rules.players == 2 or rules.teams) and not rules.follow_suit
+            return "policy" if policy else "tricks"
         return self.inference
 
     def decide(self, found: Evaluation) -> int:
