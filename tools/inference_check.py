@@ -31,6 +31,7 @@ import statistics
 from collections.abc import Callable, Sequence
 
 from briscola.ai.medium import medium_action
+from briscola.ai.search import HardBot
 from briscola.ai.search.core import SearchRules
 from briscola.ai.search.inference import GREEDY, HISTORY, NOISE, TEMPERATURE, History, Model
 from briscola.ai.search.sampling import deal_of, likelihood, sample_hands, sides_of
@@ -46,19 +47,8 @@ Maker = Callable[[PlayerView, SearchRules, random.Random], Weigher]
 
 
 def search_rules(seen: PlayerView) -> SearchRules:
-    """The search's rules for a view (as hard builds them)."""
-    r = seen.rules
-    return SearchRules.make(
-        n=r.players,
-        follow=r.follow_suit,
-        trump=int(seen.trump) if seen.trump is not None else -1,
-        solve_at=8,
-        epsilon=0.05,
-        three_as_three=r.three_as_three,
-        turned=r.turned_briscola,
-        alternating=r.players == 2 or r.teams,
-        scoperta=r.scoperta,
-    )
+    """The search's rules for a view, as hard builds them."""
+    return HardBot().search_rules(seen)
 
 
 def parse_model(name: str) -> Maker:

@@ -102,3 +102,22 @@ def test_the_default_model_is_hards_and_the_former_one_differs() -> None:
     assert default == weigh(History(seen, srules, HISTORY, Model(TEMPERATURE, NOISE, GREEDY)))
     assert default != weigh(History(seen, srules, 2, Model(12.0, 0.25, 0.0)))
     assert HardBot().model == Model() and HardBot().history == HISTORY
+
+
+def test_the_check_runs_at_team_tables_and_refuses_what_it_cannot_measure(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In teams every unseen card's place (either opponent, the partner, the stock) is
+    scored; Chiamata, whose sides are hidden, and unknown names are refused in words."""
+    makers = [inference_check.parse_model(m) for m in ("none", "tricks", "policy")]
+    rows = inference_check.run(
+        "teams4", BotSpec.parse("greedy"), makers, games=2, samples=30, seed=1
+    )
+    assert rows
+    assert all(abs(r[0][0]) < 1e-9 and abs(r[0][1] - 1.0) < 1e-9 for r in rows)
+    for argv in (["--preset", "chiamata5"], ["--opponents", "nobody"], ["--models", "policy:Z=1"]):
+        with pytest.raises(SystemExit) as stop:
+            inference_check.main(argv)
+        assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "Chiamata" in err and "unknown bot 'nobody'" in err and "unknown option 'Z'" in err

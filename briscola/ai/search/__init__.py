@@ -9,8 +9,9 @@ Hard is Perfect Information Monte Carlo done carefully:
    With ``inference`` on, samples are weighted by how well each explains the opponents'
    recent plays (:func:`.sampling.likelihood`) and, in Chiamata, by who probably holds the called
    card (:func:`briscola.ai.knowledge.partner_probabilities`); ``inference="policy"`` weighs
-   them instead by the likelihood of the other seats' plays of the last two tricks under the
-   rollout policy (:mod:`.inference`; measured no better at a small budget, so not the default).
+   them instead by the likelihood of the other seats' plays of the last three tricks under
+   a model of their play built on the rollout policy (:mod:`.inference`; the default with
+   two players and in teams, where none must follow suit: :meth:`.HardBot.inference_for`).
 2. **Evaluation** of each candidate (every legal card; with a swap available, the swap
    followed by each card) in each sample, the same samples and rollout randomness for every
    candidate so that the comparison is paired: the card is played, then the hand continues

@@ -378,6 +378,22 @@ class HardBot:
                 return False
         return True
 
+    def search_rules(self, seen: PlayerView) -> SearchRules:
+        """What the search needs of the rules of ``seen``'s table, with this bot's options."""
+        n = seen.rules.players
+        return SearchRules.make(
+            n=n,
+            follow=seen.rules.follow_suit,
+            trump=int(seen.trump) if seen.trump is not None else -1,
+            solve_at=self._solve_at(n),
+            epsilon=self.epsilon,
+            three_as_three=seen.rules.three_as_three,
+            turned=seen.rules.turned_briscola,
+            alternating=n == 2 or seen.rules.teams,
+            scoperta=seen.rules.scoperta,
+            maxn=len(seen.rules.sides) > 2 and self.ending == "maxn",
+        )
+
     def evaluate(self, seen: PlayerView, settle: bool = False) -> Evaluation:
         """Search every candidate line (each legal card; with a swap available, the swap
         followed by each card) in the same samples. The seat must be to play a card.
@@ -388,20 +404,8 @@ class HardBot:
             raise ValueError("evaluate needs a view in which this seat is to play a card")
         rng = self.rng
         n = seen.rules.players
-        trump = int(seen.trump) if seen.trump is not None else -1
         three_way = len(seen.rules.sides) > 2
-        rules = SearchRules.make(
-            n=n,
-            follow=seen.rules.follow_suit,
-            trump=trump,
-            solve_at=self._solve_at(n),
-            epsilon=self.epsilon,
-            three_as_three=seen.rules.three_as_three,
-            turned=seen.rules.turned_briscola,
-            alternating=n == 2 or seen.rules.teams,
-            scoperta=seen.rules.scoperta,
-            maxn=three_way and self.ending == "maxn",
-        )
+        rules = self.search_rules(seen)
         plays = [a for a in seen.legal if isinstance(a, Play)]
         swap = next((a for a in seen.legal if isinstance(a, Swap)), None)
         deal = deal_of(seen)
