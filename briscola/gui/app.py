@@ -12,7 +12,6 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -43,7 +42,7 @@ from briscola.gui.render.window import (
 )
 from briscola.gui.scene import Scene
 from briscola.gui.widgets import HIGH_CONTRAST, THEME, Theme, scaled_px
-from briscola.gui.widgets.notices import draw_notices
+from briscola.gui.widgets.notices import NoticeBoard
 from briscola.gui.worker import BotWorker
 from briscola.storage import Storage
 from briscola.storage.files import atomic_write_json
@@ -60,12 +59,6 @@ _UNCOVERED = frozenset(
 )
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
-
-
-@dataclass
-class Notice:
-    text: str
-    until: float
 
 
 class App:
@@ -90,7 +83,7 @@ class App:
         self._lang_override = self.options.lang
         self._language_setting = self.settings.language
         i18n.set_language(self.options.lang or self.settings.language)
-        self.notices: list[Notice] = []
+        self.notices = NoticeBoard()
         if notice:
             self.notify(notice)
         if self.options.deck:
@@ -269,14 +262,12 @@ class App:
     # ------------------------------------------------------------------ notices
 
     def notify(self, text: str, seconds: float = 5.0) -> None:
-        """A short message shown at the top of the window."""
+        """A short message shown at the top of the window; a click on it puts it away."""
         log.info("notice: %s", text)
-        self.notices.append(Notice(text, time.monotonic() + seconds))
+        self.notices.add(text, seconds)
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
-        now = time.monotonic()
-        self.notices = [n for n in self.notices if n.until > now]
-        draw_notices(surface, [n.text for n in self.notices[-3:]], self.assets, self.theme, self.px)
+        self.notices.draw(surface, self.assets, self.theme, self.px)
 
     # ------------------------------------------------------------------ scene stack
 
@@ -384,9 +375,12 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        event = self.window.to_pixels(event)
+        if self.notices.clicked(event):
+            return
         scene = self.scene
         if scene is not None:
-            scene.handle_event(self.window.to_pixels(event))
+            scene.handle_event(event)
 
     def _window_changed(self, resized: bool) -> None:
         """The window was resized, made full screen or moved to a screen with another scale:
@@ -528,8 +522,8 @@ class App:
             return 0.0
         scene = self.scene
         due = scene.next_frame_in() if scene is not None else None
-        if self.notices:
-            expiry = max(0.0, min(n.until for n in self.notices) - time.monotonic())
+        expiry = self.notices.next_expiry()
+        if expiry is not None:
             due = expiry if due is None else min(due, expiry)
         return due
 

@@ -45,3 +45,34 @@ def test_a_long_notice_is_wrapped_inside_the_window(size: tuple[int, int]) -> No
         assert max(width(line)[0] for line in texts) <= app.px(NOTICE_WIDTH)
     finally:
         app.close()
+
+
+def test_a_click_on_a_notice_puts_it_away_and_presses_nothing_under_it() -> None:
+    """A notice over the table's buttons: the click that dismisses it (and its release)
+    never reaches the scene; the next click does."""
+    app = make_app((1024, 600))
+    try:
+        app.reset_to(MenuScene(app))
+        app.notify("Saved.")
+        app.notify(LONG)
+        app.step(1 / 60)
+        panels = app.notices.panels
+        assert len(panels) == 2
+        got: list[int] = []
+        scene = app.scene
+        assert scene is not None
+        scene.handle_event = lambda event: got.append(event.type)  # type: ignore[method-assign]
+        down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=panels[1].center, button=1)
+        up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=panels[1].center, button=1)
+        app._handle(down)
+        app._handle(up)
+        assert got == []
+        assert [n.text for n in app.notices] == ["Saved."]  # the one clicked went
+        app.step(1 / 60)
+        assert len(app.notices.panels) == 1
+        elsewhere = (panels[0].centerx, app.screen.get_height() - 20)
+        app._handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=elsewhere, button=1))
+        assert got == [pygame.MOUSEBUTTONDOWN]
+        assert [n.text for n in app.notices] == ["Saved."]
+    finally:
+        app.close()
