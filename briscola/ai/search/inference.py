@@ -38,8 +38,9 @@ __all__ = ["GREEDY", "HISTORY", "NOISE", "TEMPERATURE", "History", "Model"]
 #: Softmax temperature, in the policy's points. 4 since 2026-12-05 (was 12), with three
 #: tricks (was two) and a greedy share: against every kind of player in the sparring pool
 #: this model learns more of the hidden hands (``tools/inference_check.py``: 0.08 to 0.31
-#: bits a position with two players, where the softer one learned 0.05 to 0.12) and hard
-#: scored a little higher against each (docs/ai.md, *Inference against the pool*).
+#: bits a position with two players, where the softer one learned 0.05 to 0.12); hard's
+#: scores against the pool moved within their noise (docs/ai.md, *Inference against the
+#: pool*).
 TEMPERATURE: Final = 4.0
 #: Share of a uniformly random choice in the model (a slip, or a reason the model misses).
 NOISE: Final = 0.25

@@ -1,7 +1,7 @@
 """The App's notices (a saved record, a report sent, a table moved to another port), drawn
 over every scene: stacked at the top centre, each on a nearly opaque panel, wrapped to a
 readable width so that a long one (or a long language) never leaves the window. A click on
-one puts it away (the App's part: :func:`draw_notices` says where each one lies)."""
+one puts it away (:class:`NoticeBoard`)."""
 
 from __future__ import annotations
 
