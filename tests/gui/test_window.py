@@ -315,3 +315,18 @@ def test_the_macos_bundle_asks_for_the_retina_pixels() -> None:
     keys = [ast.literal_eval(k) for k in plists[0].keys if k is not None]
     values = dict(zip(keys, plists[0].values, strict=True))
     assert ast.literal_eval(values["NSHighResolutionCapable"]) is True
+
+
+def test_a_click_in_screen_coordinates_puts_away_the_notice_under_it(app: App) -> None:
+    """At scale 2 the notices lie in the surface's pixels, the click in the screen's."""
+    start(app, MenuScene(app))
+    _double(app)
+    app.notify("Saved.")
+    app.step(1 / 60)
+    (panel,) = app.notices.panels
+    assert app.screen.get_width() == 2 * app.window.size[0]  # the panel is in pixels
+    at = (panel.centerx // 2, panel.centery // 2)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
+    app.step(1 / 60)
+    assert not app.notices
