@@ -38,7 +38,7 @@ from briscola.ai.search.sampling import deal_of, likelihood, sample_hands, sides
 from briscola.arena.spec import BotSpec
 from briscola.engine import GameState, PlayerView, Rules, view
 
-__all__ = ["Weigher", "information", "main", "parse_model"]
+__all__ = ["Weigher", "information", "main", "parse_model", "run", "search_rules"]
 
 #: A model: the weight of one sample's hands for one view.
 Weigher = Callable[[list[list[int]]], float]
@@ -65,7 +65,14 @@ def parse_model(name: str) -> Maker:
         key, _, value = opt.partition("=")
         if key not in values:
             raise ValueError(f"unknown option {key!r} in {name!r}")
-        values[key] = float(value)
+        try:
+            values[key] = float(value)
+        except ValueError:
+            raise ValueError(f"{key} must be a number in {name!r}, not {value!r}") from None
+    if values["T"] <= 0 or not 0 <= values["N"] <= 1 or not 0 <= values["G"] <= 1:
+        raise ValueError(f"{name!r}: T must be above 0, N and G between 0 and 1")
+    if values["H"] < 1:
+        raise ValueError(f"{name!r}: H must be 1 or more")
     model = Model(temperature=values["T"], noise=values["N"], greedy=values["G"])
     depth = int(values["H"])
 

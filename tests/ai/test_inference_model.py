@@ -79,6 +79,9 @@ def test_the_models_options_reach_hard_and_bad_ones_are_refused() -> None:
             HardBot(**bad)
     with pytest.raises(ValueError, match="unknown option"):
         inference_check.parse_model("policy:X=1")
+    for bad in ("policy:T=warm", "policy:T=0", "policy:G=2", "policy:H=0", "greedy"):
+        with pytest.raises(ValueError):
+            inference_check.parse_model(bad)
 
 
 def test_the_default_model_is_hards_and_the_former_one_differs() -> None:
