@@ -119,7 +119,7 @@ def information(
         for c in placed:
             base_right[c] += 1
         for i, weigh in enumerate(weighers):
-            w = weigh([list(h) for h in hands])
+            w = weigh(hands)  # (neither model changes the hands)
             totals[i] += w
             squares[i] += w * w
             for c in placed:
